@@ -1,0 +1,391 @@
+#include "cli.h"
+
+#include "errors.h"
+#include "font.h"
+#include "generator.h"
+#include "manifest.h"
+#include "run.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Upper bounds that keep arithmetic far from overflow and catch typos. */
+#define CLI_MAX_SAMPLES 10000000L /* samples in one run */
+#define CLI_MAX_LEVEL 100000      /* any one level */
+#define CLI_MAX_JOBS 256          /* worker threads */
+#define CLI_MAX_GRID 26           /* columns are lettered A..Z */
+#define CLI_MIN_GRID 2            /* a 1x1 board has nothing to locate */
+
+static const char *const OPTIONS[] = {"--num_images", "--num_sizes", "--seed", "--file", "--out", "--grid_size",
+                                      "--jobs", "--force", "--quiet", "--help", NULL};
+
+static void usage(FILE *f)
+{
+    fputs("usage: gen TASK [--num_images N] [--num_sizes SPEC] [--seed S] [--file K] [--out DIR]\n"
+          "                [--grid_size G] [--jobs J] [--force] [--quiet]\n"
+          "       gen list\n"
+          "       gen --help | gen TASK --help | gen --version\n"
+          "\n"
+          "  --num_images N   samples per level (default 10)\n"
+          "  --num_sizes SPEC levels: 1..20, 1,2,5, or separate numbers 1 2 3\n"
+          "                   (default: the task's release levels, see gen list)\n"
+          "  --seed S         root seed, 0..2^64-1 (default: picked, printed, recorded)\n"
+          "  --file K         number of the first file (default 1)\n"
+          "  --out DIR        task directory to write (default .)\n"
+          "  --grid_size G    board size of the grid tasks (default 6)\n"
+          "  --jobs J         worker threads (default: online CPUs)\n"
+          "  --force          replace a data.json or data/ that gen did not write\n"
+          "  --quiet          print nothing but errors\n"
+          "\n"
+          "exit codes: 0 ok, 2 usage error, 3 level cannot be drawn, 4 file error,\n"
+          "            5 refused to overwrite (see --force), 70 internal error\n",
+          f);
+}
+
+static int usage_error(const char *fmt, const char *a, const char *b)
+{
+    fputs("gen: ", stderr);
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    return GEN_EXIT_USAGE;
+}
+
+static int parse_long(const char *s, long lo, long hi, long *out)
+{
+    if (!s || !*s)
+        return -1;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_parse_levels(const char *token, int **levels, int *n, char *err, size_t errlen)
+{
+    if (!*token) {
+        snprintf(err, errlen, "empty level list in --num_sizes");
+        return -1;
+    }
+    char *copy = xstrdup(token);
+    char *save = NULL;
+    int rc = 0;
+    for (char *part = strtok_r(copy, ",", &save); part; part = strtok_r(NULL, ",", &save)) {
+        long a, b;
+        char *dots = strstr(part, "..");
+        if (dots) {
+            *dots = '\0';
+            if (parse_long(part, INT_MIN, INT_MAX, &a) || parse_long(dots + 2, INT_MIN, INT_MAX, &b)) {
+                *dots = '.';
+                snprintf(err, errlen, "bad level range '%s' in --num_sizes (expected A..B, e.g. 1..20)", part);
+                rc = -1;
+                break;
+            }
+            if (a > b) {
+                snprintf(err, errlen, "bad level range '%ld..%ld' in --num_sizes (the start is past the end)", a, b);
+                rc = -1;
+                break;
+            }
+        } else {
+            if (parse_long(part, INT_MIN, INT_MAX, &a)) {
+                snprintf(err, errlen, "bad level '%s' in --num_sizes (expected a whole number)", part);
+                rc = -1;
+                break;
+            }
+            b = a;
+        }
+        if (a < -CLI_MAX_LEVEL || b > CLI_MAX_LEVEL || b - a >= CLI_MAX_LEVEL) {
+            snprintf(err, errlen, "level range '%ld..%ld' in --num_sizes is too large (levels go up to %d)", a, b,
+                     CLI_MAX_LEVEL);
+            rc = -1;
+            break;
+        }
+        *levels = xrealloc(*levels, sizeof(int) * (size_t)(*n + (b - a + 1)));
+        for (long v = a; v <= b; v++)
+            (*levels)[(*n)++] = (int)v;
+    }
+    if (rc == 0 && *n == 0) {
+        snprintf(err, errlen, "empty level list in --num_sizes");
+        rc = -1;
+    }
+    free(copy);
+    return rc;
+}
+
+static int cmd_list(void)
+{
+    printf("%-24s %-6s %-14s %s\n", "task", "images", "levels", "fields");
+    for (int i = 0; i < GENERATOR_COUNT; i++) {
+        const generator *g = GENERATORS[i];
+        char lv[32];
+        snprintf(lv, sizeof lv, "%d..%d", g->level_min, g->level_max);
+        printf("%-24s %-6d %-14s", g->name, g->images, lv);
+        for (const gen_field *f = g->fields; f->name; f++)
+            printf("%s%s", f == g->fields ? "" : ", ", f->name);
+        putchar('\n');
+    }
+    return GEN_EXIT_OK;
+}
+
+static void task_help(const generator *g)
+{
+    printf("%s: %s\n\n", g->name, g->summary);
+    printf("images per sample: %d\n", g->images);
+    printf("default levels:    %d..%d (lowest accepted: %d)\n", g->level_min, g->level_max, g->lowest_level);
+    printf("record fields:     id");
+    for (const gen_field *f = g->fields; f->name; f++)
+        printf(", %s (%s)", f->name, field_type_name(f->type));
+    printf("\nuses --grid_size:  %s\n\n", g->uses_grid_size ? "yes" : "no");
+    printf("input_prompt.txt:  %s\nrules.txt:         %s\noutput_prompt.txt: %s\n\n", g->input_prompt, g->rules,
+           g->output_prompt);
+    usage(stdout);
+}
+
+static uint64_t pick_seed(void)
+{
+    uint64_t s = 0;
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        if (read(fd, &s, sizeof s) != (ssize_t)sizeof s)
+            s = 0;
+        close(fd);
+    }
+    if (s == 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        s = rng_mix64((uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ (uint64_t)getpid());
+    }
+    /* 53 bits: the seed then survives a round trip through any JSON reader. */
+    return s & ((1ULL << 53) - 1);
+}
+
+static const char *option_suggest(const char *opt)
+{
+    const char *best = NULL;
+    int best_d = 4; /* as generator_suggest: more than 3 edits is not a typo */
+    for (const char *const *o = OPTIONS; *o; o++) {
+        int d = edit_distance(opt, *o);
+        if (d < best_d) {
+            best_d = d;
+            best = *o;
+        }
+    }
+    return best;
+}
+
+static int run_generate(const generator *g, int argc, char **argv)
+{
+    gen_options o;
+    memset(&o, 0, sizeof o);
+    o.task = g;
+    o.num_images = 10;
+    o.file = 1;
+    o.out = ".";
+    o.grid_size = 6;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    o.jobs = cpus > 0 ? (int)(cpus > CLI_MAX_JOBS ? CLI_MAX_JOBS : cpus) : 1;
+    o.argc = argc;
+    o.argv = argv;
+    bool seed_given = false;
+    char err[512];
+    int rc = GEN_EXIT_OK;
+
+    for (int i = 2; i < argc; i++) {
+        char *arg = argv[i];
+        char *val = NULL;
+        char name[64];
+        char *eq = strchr(arg, '=');
+        if (strncmp(arg, "--", 2) == 0 && eq && (size_t)(eq - arg) < sizeof name) {
+            memcpy(name, arg, (size_t)(eq - arg));
+            name[eq - arg] = '\0';
+            val = eq + 1;
+        } else {
+            snprintf(name, sizeof name, "%s", arg);
+        }
+        bool flag = strcmp(name, "--force") == 0 || strcmp(name, "--quiet") == 0 || strcmp(name, "--help") == 0;
+        bool known = false;
+        for (const char *const *k = OPTIONS; *k; k++)
+            known |= strcmp(*k, name) == 0;
+        if (!known) {
+            const char *s = strncmp(arg, "--", 2) == 0 ? option_suggest(name) : NULL;
+            if (s)
+                rc = usage_error("unknown option '%s' (did you mean '%s'?)", name, s);
+            else if (arg[0] == '-')
+                rc = usage_error("unknown option '%s'%s", name, "");
+            else
+                rc = usage_error("unexpected argument '%s'%s", arg, "");
+            goto out;
+        }
+        if (flag) {
+            if (val) {
+                rc = usage_error("option '%s' takes no value%s", name, "");
+                goto out;
+            }
+            if (strcmp(name, "--help") == 0) {
+                task_help(g);
+                goto out;
+            }
+            if (strcmp(name, "--force") == 0)
+                o.force = true;
+            else
+                o.quiet = true;
+            continue;
+        }
+        if (strcmp(name, "--num_sizes") == 0) {
+            int taken = 0;
+            if (val) {
+                if (cli_parse_levels(val, &o.levels, &o.nlevels, err, sizeof err)) {
+                    rc = usage_error("%s%s", err, "");
+                    goto out;
+                }
+                taken = 1;
+            }
+            while (!val && i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) {
+                if (cli_parse_levels(argv[++i], &o.levels, &o.nlevels, err, sizeof err)) {
+                    rc = usage_error("%s%s", err, "");
+                    goto out;
+                }
+                taken++;
+            }
+            if (!taken) {
+                rc = usage_error("option '%s' needs a level list, e.g. 1..20%s", name, "");
+                goto out;
+            }
+            continue;
+        }
+        if (!val) {
+            if (i + 1 >= argc) {
+                rc = usage_error("option '%s' needs a value%s", name, "");
+                goto out;
+            }
+            val = argv[++i];
+        }
+        long v;
+        if (strcmp(name, "--num_images") == 0) {
+            if (parse_long(val, 1, CLI_MAX_SAMPLES, &v)) {
+                rc = usage_error("bad --num_images '%s' (expected a whole number from 1)%s", val, "");
+                goto out;
+            }
+            o.num_images = v;
+        } else if (strcmp(name, "--file") == 0) {
+            if (parse_long(val, 0, LONG_MAX / 4, &v)) {
+                rc = usage_error("bad --file '%s' (expected a whole number from 0)%s", val, "");
+                goto out;
+            }
+            o.file = v;
+        } else if (strcmp(name, "--jobs") == 0) {
+            if (parse_long(val, 1, CLI_MAX_JOBS, &v)) {
+                rc = usage_error("bad --jobs '%s' (expected 1..256)%s", val, "");
+                goto out;
+            }
+            o.jobs = (int)v;
+        } else if (strcmp(name, "--grid_size") == 0) {
+            if (parse_long(val, CLI_MIN_GRID, CLI_MAX_GRID, &v)) {
+                rc = usage_error("bad --grid_size '%s' (expected 2..26)%s", val, "");
+                goto out;
+            }
+            o.grid_size = (int)v;
+        } else if (strcmp(name, "--out") == 0) {
+            if (!*val) {
+                rc = usage_error("empty --out%s%s", "", "");
+                goto out;
+            }
+            o.out = val;
+        } else if (strcmp(name, "--seed") == 0) {
+            char *end;
+            errno = 0;
+            unsigned long long s = strtoull(val, &end, 10);
+            if (!*val || *end || errno || val[0] == '-') {
+                rc = usage_error("bad --seed '%s' (expected a whole number 0..18446744073709551615)%s", val, "");
+                goto out;
+            }
+            o.seed = s;
+            seed_given = true;
+        }
+    }
+
+    if (!o.levels) {
+        for (int l = g->level_min; l <= g->level_max; l++) {
+            o.levels = xrealloc(o.levels, sizeof(int) * (size_t)(o.nlevels + 1));
+            o.levels[o.nlevels++] = l;
+        }
+    }
+    if ((long)o.nlevels * o.num_images > CLI_MAX_SAMPLES) {
+        fprintf(stderr, "gen: %ld samples is more than one run makes (at most %ld)\n", (long)o.nlevels * o.num_images,
+                CLI_MAX_SAMPLES);
+        rc = GEN_EXIT_USAGE;
+        goto out;
+    }
+    for (int i = 0; i < o.nlevels; i++) {
+        if (o.levels[i] < g->lowest_level) {
+            fprintf(stderr, "gen: %s: level %d is below the lowest level %d\n", g->name, o.levels[i], g->lowest_level);
+            rc = GEN_EXIT_USAGE;
+            goto out;
+        }
+    }
+    for (int i = 0; i < o.nlevels; i++) {
+        gen_params p = {.level = o.levels[i], .grid_size = o.grid_size, .file = 0};
+        if (g->check_level && g->check_level(&p, err, sizeof err) != 0) {
+            fprintf(stderr, "gen: %s: level %d: %s\n", g->name, o.levels[i], err);
+            rc = GEN_EXIT_LEVEL;
+            goto out;
+        }
+    }
+    if (!seed_given) {
+        o.seed = pick_seed();
+        if (!o.quiet)
+            fprintf(stderr, "gen: no --seed given, using --seed %llu\n", (unsigned long long)o.seed);
+    }
+    if (font_init(err, sizeof err) != 0) {
+        fprintf(stderr, "gen: %s\n", err);
+        rc = GEN_EXIT_IO;
+        goto out;
+    }
+    rc = run_task(&o);
+    font_done();
+out:
+    free(o.levels);
+    return rc;
+}
+
+int cli_main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return GEN_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        usage(stdout);
+        return GEN_EXIT_OK;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        strbuf sb = {0};
+        manifest_library_versions(&sb);
+        printf("gen %s (revision %s)\n%s\nfont: Liberation Sans Regular, SHA-256 %s\n", GEN_VERSION, GEN_REVISION,
+               sb.buf, FONT_SHA256);
+        strbuf_free(&sb);
+        return GEN_EXIT_OK;
+    }
+    if (strcmp(cmd, "list") == 0)
+        return cmd_list();
+    const generator *g = generator_find(cmd);
+    if (!g) {
+        const char *s = generator_suggest(cmd);
+        if (cmd[0] == '-')
+            return usage_error("expected a task before '%s' (see gen list)%s", cmd, "");
+        if (s)
+            return usage_error("unknown task '%s' (did you mean '%s'?)", cmd, s);
+        return usage_error("unknown task '%s' (gen list shows them all)%s", cmd, "");
+    }
+    return run_generate(g, argc, argv);
+}

@@ -1,0 +1,120 @@
+#include "font.h"
+
+#include "sha256.h"
+#include "util.h"
+
+#include <cairo-ft.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef GEN_FONT_PATH
+#define GEN_FONT_PATH "fonts/LiberationSans-Regular.ttf"
+#endif
+
+static FT_Library ft_lib;
+static FT_Face ft_face;
+static unsigned char *font_bytes;
+static cairo_font_face_t *face;
+static cairo_font_options_t *options;
+static const char *path_in_use;
+
+static cairo_font_options_t *make_options(void)
+{
+    cairo_font_options_t *o = cairo_font_options_create();
+    cairo_font_options_set_antialias(o, CAIRO_ANTIALIAS_GRAY);
+    cairo_font_options_set_subpixel_order(o, CAIRO_SUBPIXEL_ORDER_DEFAULT);
+    cairo_font_options_set_hint_style(o, CAIRO_HINT_STYLE_NONE);
+    cairo_font_options_set_hint_metrics(o, CAIRO_HINT_METRICS_OFF);
+    return o;
+}
+
+int font_init(char *err, size_t errlen)
+{
+    const char *path = getenv("GEN_FONT");
+    if (!path || !*path)
+        path = GEN_FONT_PATH;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "cannot open font '%s' (set GEN_FONT to the bundled fonts/LiberationSans-Regular.ttf)", path);
+        return -1;
+    }
+    size_t cap = 1 << 20, len = 0, n;
+    font_bytes = xmalloc(cap);
+    while ((n = fread(font_bytes + len, 1, cap - len, f)) > 0) {
+        len += n;
+        if (len == cap) {
+            cap *= 2;
+            font_bytes = xrealloc(font_bytes, cap);
+        }
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        snprintf(err, errlen, "cannot read font '%s'", path);
+        return -1;
+    }
+    char hex[65];
+    sha256_hex(font_bytes, len, hex);
+    if (strcmp(hex, FONT_SHA256) != 0) {
+        snprintf(err, errlen, "font '%s' has SHA-256 %s, not the bundled Liberation Sans Regular's %s", path, hex,
+                 FONT_SHA256);
+        return -1;
+    }
+    if (FT_Init_FreeType(&ft_lib) || FT_New_Memory_Face(ft_lib, font_bytes, (FT_Long)len, 0, &ft_face)) {
+        snprintf(err, errlen, "FreeType cannot load font '%s'", path);
+        return -1;
+    }
+    face = cairo_ft_font_face_create_for_ft_face(ft_face, FT_LOAD_NO_HINTING | FT_LOAD_NO_AUTOHINT | FT_LOAD_NO_BITMAP);
+    options = make_options();
+    path_in_use = path;
+    return 0;
+}
+
+void font_done(void)
+{
+    if (face)
+        cairo_font_face_destroy(face);
+    if (options)
+        cairo_font_options_destroy(options);
+    if (ft_face)
+        FT_Done_Face(ft_face);
+    if (ft_lib)
+        FT_Done_FreeType(ft_lib);
+    free(font_bytes);
+    face = NULL;
+    options = NULL;
+    ft_face = NULL;
+    ft_lib = NULL;
+    font_bytes = NULL;
+}
+
+const char *font_path(void) { return path_in_use; }
+
+void font_select(cairo_t *cr, double size)
+{
+    cairo_set_font_face(cr, face);
+    cairo_set_font_size(cr, size);
+    cairo_set_font_options(cr, options);
+}
+
+void font_text_extents(double size, const char *text, cairo_text_extents_t *ext)
+{
+    cairo_matrix_t fm, ctm;
+    cairo_matrix_init_scale(&fm, size, size);
+    cairo_matrix_init_identity(&ctm);
+    cairo_scaled_font_t *sf = cairo_scaled_font_create(face, &fm, &ctm, options);
+    cairo_scaled_font_text_extents(sf, text, ext);
+    cairo_scaled_font_destroy(sf);
+}
+
+void font_text_size(double size, const char *text, double *w, double *h)
+{
+    cairo_text_extents_t e;
+    font_text_extents(size, text, &e);
+    *w = e.width;
+    *h = e.height;
+}

@@ -1,0 +1,32 @@
+/* font.h - the one bundled font, loaded by path through FreeType.
+ *
+ * Contract:
+ *  1. font_init() runs once at start-up, before any thread: it reads the font file
+ *     (GEN_FONT in the environment, else the path compiled in), checks its SHA-256
+ *     against FONT_SHA256 and refuses any other file, so text renders the same on
+ *     every machine.  fontconfig is never consulted.
+ *  2. Every cairo font option is set explicitly: grey antialiasing, no hinting,
+ *     unhinted metrics, default subpixel order; FreeType loads outlines unhinted.
+ *  3. After font_init() the font is read-only and safe to use from any thread.
+ */
+#ifndef GEN_FONT_H
+#define GEN_FONT_H
+
+#include <cairo.h>
+#include <stddef.h>
+
+/* Liberation Sans Regular 2.1.5 from Debian's fonts-liberation2 (fonts/). */
+#define FONT_SHA256 "8d91388f1d3604b3b8ae0e3ee2d140e50cd6122f9214514f4aca772540a4076d"
+
+int font_init(char *err, size_t errlen);
+void font_done(void);
+const char *font_path(void);
+
+/* Selects the font at `size` pixels (em) with the pinned options on cr. */
+void font_select(cairo_t *cr, double size);
+/* Ink extents of text at size: width, height and the bearings cairo reports. */
+void font_text_extents(double size, const char *text, cairo_text_extents_t *ext);
+/* Ink width and height only. */
+void font_text_size(double size, const char *text, double *w, double *h);
+
+#endif

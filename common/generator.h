@@ -1,0 +1,93 @@
+/* generator.h - what every task generator declares, and what it is given.
+ *
+ * Contract:
+ *  1. A task is one file generators/<task>.c whose only non-static symbol is a
+ *     `const generator gen_<task>` descriptor (designated initialisers), listed in
+ *     generators/list.h.
+ *  2. sample() fills ctx->img[0] (and img[1] for pairs) and the record's fields.
+ *     It never touches files, threads or JSON framing: the driver (run.c) renders,
+ *     encodes, names files, adds "id" and orders the fields as `fields` lists them.
+ *  3. Everything random comes from ctx->rng or a stream from gen_stream(); the
+ *     result depends only on (seed, task, file number, params).
+ *  4. A level that cannot be drawn returns gen_fail(): bounded retries, never an
+ *     endless loop, never a silently dropped object.
+ */
+#ifndef GEN_GENERATOR_H
+#define GEN_GENERATOR_H
+
+#include "rng.h"
+#include "scene.h"
+
+#include <cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The release's canvas: 800x800 px (tasks.md rule 6). */
+#define GEN_CANVAS 800
+
+typedef struct gen_params {
+    int level;     /* the difficulty value n (--num_sizes) */
+    int grid_size; /* --grid_size, for the grid tasks */
+    long file;     /* the sample's file number */
+} gen_params;
+
+typedef struct gen_ctx {
+    gen_params p;
+    rng rng;           /* this sample's main stream */
+    uint64_t seed;     /* for gen_stream() */
+    const char *task;  /* for gen_stream() */
+    scene *img[2];     /* reset to GEN_CANVAS x GEN_CANVAS white by the driver */
+    cJSON *record;     /* an empty object: add exactly the task's fields */
+    char err[256];
+} gen_ctx;
+
+/* The JSON type of a record field; make_sample() checks every record against it. */
+typedef enum field_type {
+    FIELD_INT,          /* a whole number */
+    FIELD_STRING,       /* a string */
+    FIELD_INT_ARRAY,    /* [1, 5, 7] */
+    FIELD_STRING_ARRAY, /* ["red", "blue"] */
+    FIELD_CELL_ARRAY,   /* [[row, col], ...] */
+    FIELD_COUNTS        /* {"name": int, ...} */
+} field_type;
+
+typedef struct gen_field {
+    const char *name;
+    field_type type;
+} gen_field;
+
+typedef int (*gen_sample_fn)(gen_ctx *ctx);
+typedef int (*gen_check_fn)(const gen_params *p, char *err, size_t errlen);
+
+typedef struct generator {
+    const char *name;
+    const char *summary;        /* one line for `gen list` */
+    int images;                 /* 1, or 2 for first/second pairs */
+    const gen_field *fields;    /* release field names in release order, {NULL} ends */
+    const char *level_field;    /* the field that records the level (the difficulty value) */
+    int level_min, level_max;   /* default --num_sizes range */
+    int lowest_level;           /* smaller levels are a usage error */
+    bool uses_grid_size;        /* --grid_size changes the output */
+    bool uses_swatches;         /* the task directory gets swatches.png */
+    const char *input_prompt, *rules, *output_prompt;
+    gen_check_fn check_level;   /* optional: reject a level before any work (GEN_EXIT_LEVEL) */
+    gen_sample_fn sample;
+} generator;
+
+/* True when v is a valid JSON value of type t. */
+bool field_type_ok(field_type t, const cJSON *v);
+const char *field_type_name(field_type t);
+
+/* Sets ctx->err ("cannot ...") and returns GEN_EXIT_LEVEL. */
+int gen_fail(gen_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* An independent stream of this sample for one sub-decision, named by tag. */
+void gen_stream(const gen_ctx *ctx, const char *tag, rng *out);
+
+/* The registry (generators/registry.c), sorted by name. */
+extern const generator *const GENERATORS[];
+extern const int GENERATOR_COUNT;
+const generator *generator_find(const char *name);
+/* The closest task name to a misspelt one, or NULL if none is close. */
+const char *generator_suggest(const char *name);
+
+#endif

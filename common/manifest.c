@@ -1,0 +1,115 @@
+#include "manifest.h"
+
+#include "font.h"
+#include "fsutil.h"
+#include "json_out.h"
+#include "sha256.h"
+
+#include <cairo.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <pixman.h>
+#include <png.h>
+#include <stdio.h>
+#include <string.h>
+#include <zlib.h>
+
+static cJSON *libraries(void)
+{
+    cJSON *l = cJSON_CreateObject();
+    char ft[32];
+    FT_Library lib;
+    FT_Int a = 0, b = 0, c = 0;
+    if (FT_Init_FreeType(&lib) == 0) {
+        FT_Library_Version(lib, &a, &b, &c);
+        FT_Done_FreeType(lib);
+    }
+    snprintf(ft, sizeof ft, "%d.%d.%d", a, b, c);
+    cJSON_AddStringToObject(l, "cairo", cairo_version_string());
+    cJSON_AddStringToObject(l, "pixman", pixman_version_string());
+    cJSON_AddStringToObject(l, "libpng", png_get_libpng_ver(NULL));
+    cJSON_AddStringToObject(l, "zlib", zlibVersion());
+    cJSON_AddStringToObject(l, "freetype", ft);
+    cJSON_AddStringToObject(l, "cjson", cJSON_Version());
+    return l;
+}
+
+void manifest_library_versions(strbuf *sb)
+{
+    cJSON *l = libraries();
+    const cJSON *c;
+    int first = 1;
+    cJSON_ArrayForEach(c, l) {
+        strbuf_addf(sb, "%s%s %s", first ? "" : ", ", c->string, c->valuestring);
+        first = 0;
+    }
+    cJSON_Delete(l);
+}
+
+static int hash_into(cJSON *files, const char *dir, const char *name, char *err, size_t errlen)
+{
+    char path[4096], hex[65];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (sha256_file_hex(path, hex) != 0) {
+        snprintf(err, errlen, "cannot read back '%s'", path);
+        return -1;
+    }
+    cJSON_AddStringToObject(files, name, hex);
+    return 0;
+}
+
+int manifest_write(const char *dir, const gen_options *o, const char *data_json_sha, char (*hashes)[65], char *err,
+                   size_t errlen)
+{
+    const generator *g = o->task;
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "generator", MANIFEST_GENERATOR);
+    cJSON_AddStringToObject(m, "version", GEN_VERSION);
+    cJSON_AddStringToObject(m, "revision", GEN_REVISION);
+    cJSON *cmd = cJSON_AddArrayToObject(m, "command");
+    for (int i = 0; i < o->argc; i++)
+        cJSON_AddItemToArray(cmd, cJSON_CreateString(o->argv[i]));
+    cJSON_AddStringToObject(m, "task", g->name);
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)o->seed);
+    cJSON_AddStringToObject(m, "seed", seed); /* a string: JSON numbers lose 64-bit precision */
+    cJSON_AddNumberToObject(m, "num_images", (double)o->num_images);
+    cJSON *lv = cJSON_AddArrayToObject(m, "levels");
+    for (int i = 0; i < o->nlevels; i++)
+        cJSON_AddItemToArray(lv, cJSON_CreateNumber(o->levels[i]));
+    cJSON_AddNumberToObject(m, "file", (double)o->file);
+    cJSON_AddNumberToObject(m, "grid_size", o->grid_size);
+    cJSON_AddItemToObject(m, "libraries", libraries());
+    cJSON_AddStringToObject(m, "font_sha256", FONT_SHA256);
+    cJSON *files = cJSON_AddObjectToObject(m, "files");
+    cJSON_AddStringToObject(files, "data.json", data_json_sha);
+    long total = o->num_images * o->nlevels;
+    char name[80];
+    for (long i = 0; i < total; i++)
+        for (int k = 0; k < g->images; k++) {
+            char base[64];
+            sample_file_name(g, o->file + i, k, base, sizeof base);
+            snprintf(name, sizeof name, "data/%s", base);
+            cJSON_AddStringToObject(files, name, hashes[i * g->images + k]);
+        }
+    int rc = hash_into(files, dir, "prompts/input_prompt.txt", err, errlen);
+    if (rc == 0)
+        rc = hash_into(files, dir, "prompts/rules.txt", err, errlen);
+    if (rc == 0)
+        rc = hash_into(files, dir, "prompts/output_prompt.txt", err, errlen);
+    if (rc == 0 && g->uses_swatches)
+        rc = hash_into(files, dir, "swatches.png", err, errlen);
+    if (rc == 0) {
+        char *text = cJSON_Print(m);
+        strbuf sb = {0};
+        strbuf_add(&sb, text);
+        strbuf_add(&sb, "\n");
+        cJSON_free(text);
+        char path[4096];
+        snprintf(path, sizeof path, "%s/gen.json", dir);
+        rc = write_file(path, sb.buf, sb.len, err, errlen);
+        strbuf_free(&sb);
+    }
+    cJSON_Delete(m);
+    return rc;
+}

@@ -1,0 +1,134 @@
+#include "render.h"
+
+#include "font.h"
+
+#include <math.h>
+
+void canvas_init(canvas *c)
+{
+    c->surface = NULL;
+    c->width = c->height = 0;
+}
+
+void canvas_free(canvas *c)
+{
+    if (c->surface)
+        cairo_surface_destroy(c->surface);
+    canvas_init(c);
+}
+
+static void set_colour(cairo_t *cr, rgb c)
+{
+    cairo_set_source_rgb(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0);
+}
+
+static void path_of(cairo_t *cr, const scene *s, const prim *p)
+{
+    switch (p->type) {
+    case PRIM_CIRCLE:
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, p->x, p->y, p->r, 0, 2 * M_PI);
+        cairo_close_path(cr);
+        break;
+    case PRIM_RECT:
+        if (p->angle == 0) {
+            cairo_rectangle(cr, p->x, p->y, p->w, p->h);
+        } else {
+            double cx = p->x + p->w / 2, cy = p->y + p->h / 2;
+            double c = cos(p->angle), sn = sin(p->angle);
+            double dx[4] = {-p->w / 2, p->w / 2, p->w / 2, -p->w / 2};
+            double dy[4] = {-p->h / 2, -p->h / 2, p->h / 2, p->h / 2};
+            for (int k = 0; k < 4; k++) {
+                double x = cx + dx[k] * c - dy[k] * sn, y = cy + dx[k] * sn + dy[k] * c;
+                if (k == 0)
+                    cairo_move_to(cr, x, y);
+                else
+                    cairo_line_to(cr, x, y);
+            }
+            cairo_close_path(cr);
+        }
+        break;
+    case PRIM_POLYGON:
+    case PRIM_POLYLINE: {
+        const point *pt = prim_points(s, p);
+        cairo_move_to(cr, pt[0].x, pt[0].y);
+        for (int k = 1; k < p->npts; k++)
+            cairo_line_to(cr, pt[k].x, pt[k].y);
+        if (p->type == PRIM_POLYGON)
+            cairo_close_path(cr);
+        break;
+    }
+    case PRIM_TEXT:
+        break;
+    }
+}
+
+static void draw_text(cairo_t *cr, const prim *p)
+{
+    cairo_text_extents_t e;
+    font_text_extents(p->font_size, p->label, &e);
+    font_select(cr, p->font_size);
+    set_colour(cr, p->fill);
+    cairo_move_to(cr, p->x - e.x_bearing - e.width / 2, p->y - e.y_bearing - e.height / 2);
+    cairo_show_text(cr, p->label);
+    cairo_new_path(cr);
+}
+
+int render_scene(canvas *c, const scene *s)
+{
+    if (!c->surface || c->width != s->width || c->height != s->height) {
+        if (c->surface)
+            cairo_surface_destroy(c->surface);
+        c->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, s->width, s->height);
+        c->width = s->width;
+        c->height = s->height;
+        if (cairo_surface_status(c->surface) != CAIRO_STATUS_SUCCESS)
+            return -1;
+    }
+    cairo_t *cr = cairo_create(c->surface);
+    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+    set_colour(cr, s->background);
+    cairo_paint(cr);
+    cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    for (int i = 0; i < s->nprims; i++) {
+        const prim *p = &s->prims[i];
+        if (p->type == PRIM_TEXT) {
+            draw_text(cr, p);
+            continue;
+        }
+        path_of(cr, s, p);
+        if (p->filled && p->type != PRIM_POLYLINE) {
+            set_colour(cr, p->fill);
+            if (p->stroke_width > 0)
+                cairo_fill_preserve(cr);
+            else
+                cairo_fill(cr);
+        }
+        if (p->stroke_width > 0) {
+            cairo_set_line_cap(cr, p->round_caps ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
+            cairo_set_line_width(cr, p->stroke_width);
+            set_colour(cr, p->stroke);
+            cairo_stroke(cr);
+        }
+        cairo_new_path(cr);
+    }
+    cairo_status_t st = cairo_status(cr);
+    cairo_destroy(cr);
+    cairo_surface_flush(c->surface);
+    return st == CAIRO_STATUS_SUCCESS ? 0 : -1;
+}
+
+const uint8_t *canvas_pixels(const canvas *c, int *stride)
+{
+    *stride = cairo_image_surface_get_stride(c->surface);
+    return cairo_image_surface_get_data(c->surface);
+}
+
+rgb canvas_pixel(const canvas *c, int x, int y)
+{
+    int stride;
+    const uint8_t *d = canvas_pixels(c, &stride);
+    uint32_t v = *(const uint32_t *)(const void *)(d + (size_t)y * (size_t)stride + (size_t)x * 4);
+    return (rgb){(uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v};
+}

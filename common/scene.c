@@ -1,0 +1,228 @@
+#include "scene.h"
+
+#include "font.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void scene_init(scene *s, int width, int height)
+{
+    memset(s, 0, sizeof *s);
+    s->width = width;
+    s->height = height;
+    s->background = RGB_WHITE;
+}
+
+void scene_reset(scene *s, int width, int height)
+{
+    s->width = width;
+    s->height = height;
+    s->background = RGB_WHITE;
+    s->nprims = 0;
+    s->npts = 0;
+}
+
+void scene_free(scene *s)
+{
+    free(s->prims);
+    free(s->pts);
+    memset(s, 0, sizeof *s);
+}
+
+void scene_copy(scene *dst, const scene *src)
+{
+    scene_reset(dst, src->width, src->height);
+    dst->background = src->background;
+    if (dst->cap_prims < src->nprims) {
+        dst->prims = xrealloc(dst->prims, sizeof(prim) * (size_t)src->nprims);
+        dst->cap_prims = src->nprims;
+    }
+    if (dst->cap_pts < src->npts) {
+        dst->pts = xrealloc(dst->pts, sizeof(point) * (size_t)src->npts);
+        dst->cap_pts = src->npts;
+    }
+    if (src->nprims)
+        memcpy(dst->prims, src->prims, sizeof(prim) * (size_t)src->nprims);
+    if (src->npts)
+        memcpy(dst->pts, src->pts, sizeof(point) * (size_t)src->npts);
+    dst->nprims = src->nprims;
+    dst->npts = src->npts;
+}
+
+static prim *scene_add(scene *s, prim_type type, rgb fill)
+{
+    if (s->nprims == s->cap_prims) {
+        s->cap_prims = s->cap_prims ? s->cap_prims * 2 : 64;
+        s->prims = xrealloc(s->prims, sizeof(prim) * (size_t)s->cap_prims);
+    }
+    prim *p = &s->prims[s->nprims++];
+    memset(p, 0, sizeof *p);
+    p->type = type;
+    p->object = -1;
+    p->filled = true;
+    p->fill = fill;
+    return p;
+}
+
+static int scene_add_points(scene *s, const point *pts, int n)
+{
+    if (s->npts + n > s->cap_pts) {
+        int cap = s->cap_pts ? s->cap_pts : 256;
+        while (cap < s->npts + n)
+            cap *= 2;
+        s->pts = xrealloc(s->pts, sizeof(point) * (size_t)cap);
+        s->cap_pts = cap;
+    }
+    int first = s->npts;
+    memcpy(s->pts + first, pts, sizeof(point) * (size_t)n);
+    s->npts += n;
+    return first;
+}
+
+prim *scene_circle(scene *s, double x, double y, double r, rgb fill)
+{
+    prim *p = scene_add(s, PRIM_CIRCLE, fill);
+    p->kind = "circle";
+    p->x = x;
+    p->y = y;
+    p->r = r;
+    return p;
+}
+
+prim *scene_rect(scene *s, double x, double y, double w, double h, rgb fill)
+{
+    prim *p = scene_add(s, PRIM_RECT, fill);
+    p->kind = "rectangle";
+    p->x = x;
+    p->y = y;
+    p->w = w;
+    p->h = h;
+    return p;
+}
+
+prim *scene_polygon(scene *s, const point *pts, int n, rgb fill)
+{
+    int first = scene_add_points(s, pts, n);
+    prim *p = scene_add(s, PRIM_POLYGON, fill);
+    p->kind = "polygon";
+    p->first_pt = first;
+    p->npts = n;
+    return p;
+}
+
+prim *scene_polyline(scene *s, const point *pts, int n, double width, rgb colour)
+{
+    int first = scene_add_points(s, pts, n);
+    prim *p = scene_add(s, PRIM_POLYLINE, colour);
+    p->kind = "line";
+    p->filled = false;
+    p->stroke = colour;
+    p->stroke_width = width;
+    p->first_pt = first;
+    p->npts = n;
+    return p;
+}
+
+prim *scene_line(scene *s, double x0, double y0, double x1, double y1, double width, rgb colour)
+{
+    point pts[2] = {{x0, y0}, {x1, y1}};
+    return scene_polyline(s, pts, 2, width, colour);
+}
+
+prim *scene_text(scene *s, double x, double y, double font_size, const char *text, rgb colour)
+{
+    prim *p = scene_add(s, PRIM_TEXT, colour);
+    p->kind = "label";
+    p->x = x;
+    p->y = y;
+    p->font_size = font_size;
+    size_t n = strlen(text);
+    if (n >= sizeof p->label)
+        n = sizeof p->label - 1;
+    memcpy(p->label, text, n);
+    p->label[n] = '\0';
+    return p;
+}
+
+void prim_outline(prim *p, double width, rgb colour)
+{
+    p->filled = false;
+    p->stroke_width = width;
+    p->stroke = colour;
+}
+
+static void mirror(scene *s, bool horizontal)
+{
+    double W = s->width, H = s->height;
+    for (int i = 0; i < s->nprims; i++) {
+        prim *p = &s->prims[i];
+        switch (p->type) {
+        case PRIM_CIRCLE:
+        case PRIM_TEXT:
+            if (horizontal)
+                p->x = W - p->x;
+            else
+                p->y = H - p->y;
+            break;
+        case PRIM_RECT:
+            if (horizontal)
+                p->x = W - p->x - p->w;
+            else
+                p->y = H - p->y - p->h;
+            p->angle = -p->angle;
+            break;
+        case PRIM_POLYGON:
+        case PRIM_POLYLINE: {
+            point *pt = prim_points(s, p);
+            for (int k = 0; k < p->npts; k++) {
+                if (horizontal)
+                    pt[k].x = W - pt[k].x;
+                else
+                    pt[k].y = H - pt[k].y;
+            }
+            break;
+        }
+        }
+    }
+}
+
+void scene_mirror_x(scene *s) { mirror(s, true); }
+void scene_mirror_y(scene *s) { mirror(s, false); }
+
+void prim_bbox(const scene *s, const prim *p, double *x0, double *y0, double *x1, double *y1)
+{
+    double a = 0, b = 0, c = 0, d = 0;
+    switch (p->type) {
+    case PRIM_CIRCLE:
+        a = p->x - p->r; b = p->y - p->r; c = p->x + p->r; d = p->y + p->r;
+        break;
+    case PRIM_RECT: {
+        double cx = p->x + p->w / 2, cy = p->y + p->h / 2;
+        double ca = fabs(cos(p->angle)), sa = fabs(sin(p->angle));
+        double hw = (p->w * ca + p->h * sa) / 2, hh = (p->w * sa + p->h * ca) / 2;
+        a = cx - hw; b = cy - hh; c = cx + hw; d = cy + hh;
+        break;
+    }
+    case PRIM_POLYGON:
+    case PRIM_POLYLINE: {
+        const point *pt = prim_points(s, p);
+        a = c = pt[0].x;
+        b = d = pt[0].y;
+        for (int k = 1; k < p->npts; k++) {
+            a = fmin(a, pt[k].x); c = fmax(c, pt[k].x);
+            b = fmin(b, pt[k].y); d = fmax(d, pt[k].y);
+        }
+        break;
+    }
+    case PRIM_TEXT: {
+        double w, h;
+        font_text_size(p->font_size, p->label, &w, &h);
+        a = p->x - w / 2; c = p->x + w / 2; b = p->y - h / 2; d = p->y + h / 2;
+        break;
+    }
+    }
+    double sw = p->stroke_width / 2; /* strokes use round joins, so they reach half the width */
+    *x0 = a - sw; *y0 = b - sw; *x1 = c + sw; *y1 = d + sw;
+}

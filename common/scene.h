@@ -1,0 +1,94 @@
+/* scene.h - what a sample draws, as a list of primitives with meaning.
+ *
+ * Contract:
+ *  1. A generator never draws: it fills a scene, and render.c draws every scene
+ *     the same way.  Pairs (mirrored, recoloured, thinned) are two scenes made by
+ *     transforming one (scene_copy + edits, scene_mirror_x / scene_mirror_y).
+ *  2. Primitives are drawn in list order (later on top).  `layer` and `object`
+ *     carry meaning only (for answers, annotations and pixel checks).
+ *  3. Coordinates are canvas pixels, origin top-left, y down.
+ *  4. A scene owns its memory; scene_reset() keeps capacity so a worker thread
+ *     reuses one scene for every sample it makes.
+ *  5. Strings stored in a primitive (kind, colour_name) must be static; the label
+ *     is copied into the primitive.
+ */
+#ifndef GEN_SCENE_H
+#define GEN_SCENE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct rgb {
+    uint8_t r, g, b;
+} rgb;
+
+#define RGB_WHITE ((rgb){255, 255, 255})
+#define RGB_BLACK ((rgb){0, 0, 0})
+
+typedef enum prim_type {
+    PRIM_CIRCLE,   /* x, y centre; r radius */
+    PRIM_RECT,     /* x, y top-left; w, h size; angle radians about its centre */
+    PRIM_POLYGON,  /* npts points (closed) */
+    PRIM_POLYLINE, /* npts points (open); drawn with stroke only */
+    PRIM_TEXT      /* label centred on x, y; font_size pixels (em size) */
+} prim_type;
+
+typedef struct point {
+    double x, y;
+} point;
+
+typedef struct prim {
+    prim_type type;
+    const char *kind;        /* meaning: "circle", "square", "wall", "label"... (static) */
+    const char *colour_name; /* palette name of the fill, or NULL (static) */
+    int layer;               /* stacking meaning, 0 = bottom; for answers only */
+    int object;              /* which counted object this belongs to, -1 for none */
+    bool filled;
+    rgb fill;
+    double stroke_width;     /* 0 = no outline */
+    rgb stroke;
+    bool round_caps;         /* polylines: round caps and joins instead of butt/miter */
+    double x, y, r, w, h, angle;
+    int first_pt, npts;      /* into scene.pts */
+    double font_size;
+    char label[16];
+} prim;
+
+typedef struct scene {
+    int width, height;
+    rgb background;
+    prim *prims;
+    int nprims, cap_prims;
+    point *pts;
+    int npts, cap_pts;
+} scene;
+
+void scene_init(scene *s, int width, int height);
+void scene_reset(scene *s, int width, int height); /* empties, keeps memory */
+void scene_free(scene *s);
+/* dst becomes a deep copy of src (dst must be initialised). */
+void scene_copy(scene *dst, const scene *src);
+
+/* Each adder returns the new primitive (valid until the next add) with defaults:
+ * filled with `fill`, no stroke, layer 0, object -1. */
+prim *scene_circle(scene *s, double x, double y, double r, rgb fill);
+prim *scene_rect(scene *s, double x, double y, double w, double h, rgb fill);
+prim *scene_polygon(scene *s, const point *pts, int n, rgb fill);
+prim *scene_polyline(scene *s, const point *pts, int n, double width, rgb colour);
+prim *scene_line(scene *s, double x0, double y0, double x1, double y1, double width, rgb colour);
+prim *scene_text(scene *s, double x, double y, double font_size, const char *text, rgb colour);
+/* An outline only: turns p into an unfilled shape with a stroke. */
+void prim_outline(prim *p, double width, rgb colour);
+
+static inline point *prim_points(const scene *s, const prim *p) { return s->pts + p->first_pt; }
+
+/* Mirror every primitive left-right (x -> width - x) or top-bottom.  Text keeps
+ * reading left to right: only its position moves. */
+void scene_mirror_x(scene *s);
+void scene_mirror_y(scene *s);
+
+/* Axis-aligned bounding box of a primitive in pixels (stroke included; text uses
+ * the font's measured extents). */
+void prim_bbox(const scene *s, const prim *p, double *x0, double *y0, double *x1, double *y1);
+
+#endif

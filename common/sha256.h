@@ -1,0 +1,27 @@
+/* sha256.h - SHA-256 (FIPS 180-4), for the font pin and the output manifest.
+ *
+ * Contract:
+ *  1. sha256_init / sha256_update / sha256_final hash any byte stream in pieces.
+ *  2. sha256_hex writes 64 lowercase hex digits and a NUL into out[65].
+ */
+#ifndef GEN_SHA256_H
+#define GEN_SHA256_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct sha256_ctx {
+    uint32_t h[8];
+    uint64_t total;
+    uint8_t block[64];
+    size_t used;
+} sha256_ctx;
+
+void sha256_init(sha256_ctx *c);
+void sha256_update(sha256_ctx *c, const void *data, size_t n);
+void sha256_final(sha256_ctx *c, uint8_t digest[32]);
+void sha256_hex(const void *data, size_t n, char out[65]);
+/* Hashes a whole file; returns 0, or -1 if it cannot be read. */
+int sha256_file_hex(const char *path, char out[65]);
+
+#endif

@@ -1,0 +1,90 @@
+#include "harness.h"
+
+#include "font.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static canvas shared_canvas;
+
+int rec_int(const sample_out *s, const char *field)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(s->record, field);
+    return cJSON_IsNumber(v) ? (int)v->valuedouble : -999999;
+}
+
+const char *rec_str(const sample_out *s, const char *field)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(s->record, field);
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+int count_objects(const scene *sc, const char *kind)
+{
+    int n = 0;
+    for (int i = 0; i < sc->nprims; i++) {
+        const prim *p = &sc->prims[i];
+        if (p->object >= 0 && (!kind || (p->kind && strcmp(p->kind, kind) == 0)))
+            n++;
+    }
+    return n;
+}
+
+const canvas *harness_render(const scene *sc)
+{
+    if (render_scene(&shared_canvas, sc) != 0) {
+        fprintf(stderr, "harness: render failed\n");
+        exit(1);
+    }
+    return &shared_canvas;
+}
+
+static int run_level(const generator *g, check_fn check, int level, int *passed, int *failed)
+{
+    sample_out s;
+    sample_out_init(&s);
+    char msg[512];
+    for (int k = 0; k < HARNESS_PER_LEVEL; k++) {
+        gen_params p = {.level = level, .grid_size = 6, .file = 1000L * level + k};
+        int rc = make_sample(g, HARNESS_SEED, &p, &s);
+        const char *why = NULL;
+        if (rc != 0)
+            why = s.err;
+        else {
+            msg[0] = '\0';
+            why = check(&s, &p, msg, sizeof msg);
+        }
+        if (why) {
+            printf("FAIL %s level %d file %ld: %s\n", g->name, level, p.file, why);
+            (*failed)++;
+        } else {
+            (*passed)++;
+        }
+    }
+    sample_out_free(&s);
+    return 0;
+}
+
+int harness_run(const char *task, check_fn check, const int *extra_levels, int nextra)
+{
+    char err[512];
+    if (font_init(err, sizeof err) != 0) {
+        printf("harness: %s\n", err);
+        return 1;
+    }
+    const generator *g = generator_find(task);
+    if (!g) {
+        printf("harness: no task '%s' in the registry\n", task);
+        return 1;
+    }
+    canvas_init(&shared_canvas);
+    int passed = 0, failed = 0;
+    for (int level = g->level_min; level <= g->level_max; level++)
+        run_level(g, check, level, &passed, &failed);
+    for (int i = 0; i < nextra; i++)
+        run_level(g, check, extra_levels[i], &passed, &failed);
+    canvas_free(&shared_canvas);
+    font_done();
+    printf("%s consistency: %d passed, %d failed\n", task, passed, failed);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,43 @@
+/* harness.h - answer-consistency tests of one task.
+ *
+ * Contract:
+ *  1. A test file tests/check_<task>.c defines a check function and calls
+ *     HARNESS_MAIN("<task>", check).  The harness makes HARNESS_PER_LEVEL samples at
+ *     every default level of the task (plus its extra levels, if given) and calls
+ *     check on each.
+ *  2. check recomputes the answer from the scene (and, where it matters, from the
+ *     rendered pixels) with code of its own, and compares it with the record.  It
+ *     returns NULL when they agree, else a message (written into msg).
+ *  3. The program prints every failure and ends with "N passed, M failed".
+ */
+#ifndef GEN_HARNESS_H
+#define GEN_HARNESS_H
+
+#include "generator.h"
+#include "render.h"
+#include "run.h"
+
+#include <stdio.h>
+
+/* Samples per level: 10, as the release has, so every default level is covered
+ * with the release's count. */
+#define HARNESS_PER_LEVEL 10
+/* The root seed of consistency tests (any fixed value). */
+#define HARNESS_SEED 20261129ULL
+
+typedef const char *(*check_fn)(const sample_out *s, const gen_params *p, char *msg, size_t n);
+
+int harness_run(const char *task, check_fn check, const int *extra_levels, int nextra);
+
+#define HARNESS_MAIN(task, check)                                                                                      \
+    int main(void) { return harness_run(task, check, NULL, 0); }
+
+/* Shorthands for checks. */
+int rec_int(const sample_out *s, const char *field);
+const char *rec_str(const sample_out *s, const char *field);
+/* Primitives of image k whose kind is `kind` (NULL for any) and object >= 0. */
+int count_objects(const scene *sc, const char *kind);
+/* Renders a scene into a shared canvas of the harness (one thread). */
+const canvas *harness_render(const scene *sc);
+
+#endif

@@ -1,0 +1,80 @@
+/* The registry is sorted and unique, names every generators/<task>.c, and each
+ * descriptor is complete and matches the release's field table
+ * (tests/release_fields.txt, copied from the dataset card). */
+#include "generator.h"
+#include "testlib.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *release_fields(const char *task, char *buf, size_t n)
+{
+    FILE *f = fopen(GEN_SOURCE_DIR "/tests/release_fields.txt", "r");
+    if (!f)
+        return NULL;
+    char line[512];
+    const char *found = NULL;
+    while (fgets(line, sizeof line, f)) {
+        char name[128], fields[384];
+        int images;
+        if (line[0] == '#' || sscanf(line, "%127s %d %383[^\n]", name, &images, fields) != 3)
+            continue;
+        if (strcmp(name, task) == 0) {
+            snprintf(buf, n, "%d %s", images, fields);
+            found = buf;
+        }
+    }
+    fclose(f);
+    return found;
+}
+
+int main(void)
+{
+    CHECK(GENERATOR_COUNT > 0, "no tasks");
+    for (int i = 1; i < GENERATOR_COUNT; i++)
+        CHECK(strcmp(GENERATORS[i - 1]->name, GENERATORS[i]->name) < 0, "list.h not sorted or repeats at '%s'",
+              GENERATORS[i]->name);
+
+    DIR *d = opendir(GEN_SOURCE_DIR "/generators");
+    CHECK(d != NULL, "cannot open generators/");
+    struct dirent *e;
+    int files = 0;
+    while (d && (e = readdir(d)) != NULL) {
+        size_t n = strlen(e->d_name);
+        if (n < 3 || strcmp(e->d_name + n - 2, ".c") != 0 || strcmp(e->d_name, "registry.c") == 0)
+            continue;
+        char task[256];
+        snprintf(task, sizeof task, "%.*s", (int)(n - 2), e->d_name);
+        CHECK(generator_find(task) != NULL, "generators/%s is not listed in generators/list.h", e->d_name);
+        files++;
+    }
+    if (d)
+        closedir(d);
+    CHECK(files == GENERATOR_COUNT, "%d generator files, %d listed", files, GENERATOR_COUNT);
+
+    for (int i = 0; i < GENERATOR_COUNT; i++) {
+        const generator *g = GENERATORS[i];
+        CHECK(g->sample && g->summary && g->input_prompt && g->rules && g->output_prompt, "%s: incomplete descriptor",
+              g->name);
+        CHECK(g->images == 1 || g->images == 2, "%s: images %d", g->name, g->images);
+        CHECK(g->level_min >= g->lowest_level && g->level_min <= g->level_max, "%s: bad default levels", g->name);
+        char want[512], have[512] = "";
+        const char *rel = release_fields(g->name, want, sizeof want);
+        CHECK(rel != NULL, "%s is not a release task", g->name);
+        size_t at = (size_t)snprintf(have, sizeof have, "%d", g->images);
+        bool level_field_listed = false;
+        for (const gen_field *f = g->fields; f->name; f++) {
+            at += (size_t)snprintf(have + at, sizeof have - at, "%s%s", f == g->fields ? " " : ",", f->name);
+            level_field_listed |= g->level_field && strcmp(g->level_field, f->name) == 0;
+        }
+        CHECK(rel && strcmp(rel, have) == 0, "%s: fields '%s', release '%s'", g->name, have, rel ? rel : "?");
+        CHECK(level_field_listed, "%s: level_field is not one of its fields", g->name);
+    }
+    CHECK(generator_find("counting_circles") != NULL, "counting_circles missing");
+    CHECK(generator_find("no_such_task") == NULL, "found a task that does not exist");
+    const char *s = generator_suggest("countng_circles");
+    CHECK(s && strcmp(s, "counting_circles") == 0, "no suggestion for a typo");
+    CHECK(generator_suggest("zzzzzzzzzzzz") == NULL, "suggested something for nonsense");
+    TEST_END("registry");
+}
