@@ -111,6 +111,22 @@ void font_text_extents(double size, const char *text, cairo_text_extents_t *ext)
     cairo_scaled_font_destroy(sf);
 }
 
+/* Liberation Sans: capital height 1409 of 2048 units per em. */
+#define FONT_CAP_HEIGHT (1409.0 / 2048.0)
+
+void font_text_place(double size, const char *text, double x, double y, double *pen_x, double *pen_y, double *x0,
+                     double *y0, double *x1, double *y1)
+{
+    cairo_text_extents_t e;
+    font_text_extents(size, text, &e);
+    *pen_x = x - e.x_bearing - e.width / 2;
+    *pen_y = y + size * FONT_CAP_HEIGHT / 2;
+    *x0 = *pen_x + e.x_bearing;
+    *x1 = *x0 + e.width;
+    *y0 = *pen_y + e.y_bearing;
+    *y1 = *y0 + e.height;
+}
+
 void font_text_size(double size, const char *text, double *w, double *h)
 {
     cairo_text_extents_t e;

@@ -28,5 +28,10 @@ void font_select(cairo_t *cr, double size);
 void font_text_extents(double size, const char *text, cairo_text_extents_t *ext);
 /* Ink width and height only. */
 void font_text_size(double size, const char *text, double *w, double *h);
+/* Where render.c puts text "centred" on (x, y): the ink box is centred across, and
+ * the baseline sits half a cap height below y, so labels with and without
+ * descenders line up.  Gives the pen origin and the ink box. */
+void font_text_place(double size, const char *text, double x, double y, double *pen_x, double *pen_y, double *x0,
+                     double *y0, double *x1, double *y1);
 
 #endif

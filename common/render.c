@@ -65,11 +65,11 @@ static void path_of(cairo_t *cr, const scene *s, const prim *p)
 
 static void draw_text(cairo_t *cr, const prim *p)
 {
-    cairo_text_extents_t e;
-    font_text_extents(p->font_size, p->label, &e);
+    double px, py, x0, y0, x1, y1;
+    font_text_place(p->font_size, p->label, p->x, p->y, &px, &py, &x0, &y0, &x1, &y1);
     font_select(cr, p->font_size);
     set_colour(cr, p->fill);
-    cairo_move_to(cr, p->x - e.x_bearing - e.width / 2, p->y - e.y_bearing - e.height / 2);
+    cairo_move_to(cr, px, py);
     cairo_show_text(cr, p->label);
     cairo_new_path(cr);
 }

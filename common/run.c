@@ -7,6 +7,7 @@
 #include "json_out.h"
 #include "manifest.h"
 #include "sha256.h"
+#include "swatches.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -262,6 +263,32 @@ static int write_text(const char *dir, const char *name, const char *text, char 
     return rc;
 }
 
+/* dir/swatches.png: the palette strip alone, at the canvas width. */
+static int write_swatches(const char *dir, char *err, size_t errlen)
+{
+    scene s;
+    canvas cv;
+    strbuf png = {0};
+    scene_init(&s, GEN_CANVAS, GEN_CANVAS);
+    canvas_init(&cv);
+    swatch_strip_scene(&s, GEN_CANVAS);
+    int rc = -1;
+    if (render_scene(&cv, &s) != 0) {
+        snprintf(err, errlen, "cairo failed to draw the swatch strip");
+    } else {
+        int stride;
+        const uint8_t *px = canvas_pixels(&cv, &stride);
+        char path[4096];
+        snprintf(path, sizeof path, "%s/swatches.png", dir);
+        if (png_encode_xrgb(px, cv.width, cv.height, stride, &PNG_DEFAULT_SETTINGS, &png, err, errlen) == 0)
+            rc = write_file(path, png.buf, png.len, err, errlen);
+    }
+    strbuf_free(&png);
+    canvas_free(&cv);
+    scene_free(&s);
+    return rc;
+}
+
 /* Moves DIR/name out of the way into tmp (if present), then tmp/name into DIR. */
 static int swap_in(const char *dir, const char *tmp, const char *name, char *err, size_t errlen)
 {
@@ -358,6 +385,8 @@ int run_task(const gen_options *o)
         wrc = write_text(path, "rules.txt", g->rules, err, sizeof err);
     if (wrc == 0)
         wrc = write_text(path, "output_prompt.txt", g->output_prompt, err, sizeof err);
+    if (wrc == 0 && g->uses_swatches)
+        wrc = write_swatches(tmp, err, sizeof err);
     if (wrc == 0)
         wrc = manifest_write(tmp, o, json_hash, st.hashes, err, sizeof err);
     if (wrc != 0) {
@@ -379,6 +408,14 @@ int run_task(const gen_options *o)
         wrc = swap_in(o->out, tmp, "data", err, sizeof err);
     if (wrc == 0)
         wrc = swap_in(o->out, tmp, "prompts", err, sizeof err);
+    if (wrc == 0 && g->uses_swatches) {
+        snprintf(cur, sizeof cur, "%s/swatches.png", o->out);
+        snprintf(old, sizeof old, "%s/swatches.png", tmp);
+        if (rename(old, cur) != 0) {
+            snprintf(err, sizeof err, "cannot move '%s' into place: %s", cur, strerror(errno));
+            wrc = -1;
+        }
+    }
     if (wrc == 0) {
         snprintf(cur, sizeof cur, "%s/gen.json", o->out);
         snprintf(old, sizeof old, "%s/gen.json", tmp);

@@ -217,9 +217,8 @@ void prim_bbox(const scene *s, const prim *p, double *x0, double *y0, double *x1
         break;
     }
     case PRIM_TEXT: {
-        double w, h;
-        font_text_size(p->font_size, p->label, &w, &h);
-        a = p->x - w / 2; c = p->x + w / 2; b = p->y - h / 2; d = p->y + h / 2;
+        double px, py;
+        font_text_place(p->font_size, p->label, p->x, p->y, &px, &py, &a, &b, &c, &d);
         break;
     }
     }

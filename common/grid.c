@@ -1,0 +1,106 @@
+#include "grid.h"
+
+#include "generator.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* The label band is this many cells wide (at least 1.2 label heights), so labels
+ * sit close to the cells they name. */
+#define GRID_LABEL_BAND 1.0
+/* Blank border around everything. */
+#define GRID_MARGIN 20.0
+
+grid grid_fit(int rows, int cols, int min_w, int min_h, grid_label_style col_style, grid_label_style row_style)
+{
+    grid g;
+    g.rows = rows;
+    g.cols = cols;
+    g.col_style = col_style;
+    g.row_style = row_style;
+    if (min_w <= 0)
+        min_w = GEN_CANVAS;
+    if (min_h <= 0)
+        min_h = GEN_CANVAS;
+    /* Cells plus one band of label per axis, plus margins. */
+    double cw = (min_w - 2 * GRID_MARGIN) / (cols + GRID_LABEL_BAND);
+    double ch = (min_h - 2 * GRID_MARGIN) / (rows + GRID_LABEL_BAND);
+    double cell = floor(fmin(cw, ch));
+    if (cell < GRID_MIN_CELL)
+        cell = GRID_MIN_CELL;
+    g.cell = cell;
+    double band = fmax(cell * GRID_LABEL_BAND, 2.2 * GRID_MIN_FONT);
+    g.font_size = fmax(GRID_MIN_FONT, fmin(cell * 0.42, 28.0));
+    double need_w = 2 * GRID_MARGIN + band + cols * cell;
+    double need_h = 2 * GRID_MARGIN + band + rows * cell;
+    g.width = (int)fmax(min_w, ceil(need_w));
+    g.height = (int)fmax(min_h, ceil(need_h));
+    /* Centre the whole (band + cells) block on the canvas. */
+    g.x0 = floor((g.width - (band + cols * cell)) / 2 + band);
+    g.y0 = floor((g.height - (band + rows * cell)) / 2 + band);
+    return g;
+}
+
+point grid_cell_centre(const grid *g, int row, int col)
+{
+    point p = {g->x0 + (col + 0.5) * g->cell, g->y0 + (row + 0.5) * g->cell};
+    return p;
+}
+
+void grid_draw_lines(scene *s, const grid *g, double width, rgb c)
+{
+    for (int r = 0; r <= g->rows; r++) {
+        double y = g->y0 + r * g->cell;
+        prim *p = scene_line(s, g->x0, y, g->x0 + g->cols * g->cell, y, width, c);
+        p->kind = "grid";
+    }
+    for (int k = 0; k <= g->cols; k++) {
+        double x = g->x0 + k * g->cell;
+        prim *p = scene_line(s, x, g->y0, x, g->y0 + g->rows * g->cell, width, c);
+        p->kind = "grid";
+    }
+}
+
+void grid_label(grid_label_style style, int index, char *buf, size_t n)
+{
+    switch (style) {
+    case GRID_LETTERS:
+        if (index < 26)
+            snprintf(buf, n, "%c", 'A' + index);
+        else
+            snprintf(buf, n, "%c%c", 'A' + index / 26 - 1, 'A' + index % 26);
+        break;
+    case GRID_FROM_1:
+        snprintf(buf, n, "%d", index + 1);
+        break;
+    case GRID_FROM_0:
+        snprintf(buf, n, "%d", index);
+        break;
+    }
+}
+
+void grid_draw_labels(scene *s, const grid *g, rgb c)
+{
+    char buf[16];
+    double off = fmax(g->cell * 0.5, 1.1 * g->font_size);
+    for (int k = 0; k < g->cols; k++) {
+        grid_label(g->col_style, k, buf, sizeof buf);
+        point p = grid_cell_centre(g, 0, k);
+        prim *t = scene_text(s, p.x, g->y0 - off, g->font_size, buf, c);
+        t->kind = "axis label";
+    }
+    for (int r = 0; r < g->rows; r++) {
+        grid_label(g->row_style, r, buf, sizeof buf);
+        point p = grid_cell_centre(g, r, 0);
+        prim *t = scene_text(s, g->x0 - off, p.y, g->font_size, buf, c);
+        t->kind = "axis label";
+    }
+}
+
+void grid_cell_name(const grid *g, int row, int col, char *buf, size_t n)
+{
+    char a[8], b[8];
+    grid_label(g->col_style, col, a, sizeof a);
+    grid_label(g->row_style, row, b, sizeof b);
+    snprintf(buf, n, "%s%s", a, b);
+}
