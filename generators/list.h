@@ -12,3 +12,5 @@
  *  6. docs/tasks/<task>.md with one example image.
  */
 GEN_TASK(counting_circles)
+GEN_TASK(layered_colours)
+GEN_TASK(layered_shapes)

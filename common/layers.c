@@ -1,0 +1,823 @@
+#include "layers.h"
+
+#include "util.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Distance from one layer's centre to the next, as a share of the sum of their
+ * radii: from 0.4 the upper shape rarely swallows the lower, up to 0.95 they still
+ * overlap by a clear band. */
+#define LAYER_STEP_MIN 0.4
+#define LAYER_STEP_MAX 0.95
+/* With keep_corners a layer is placed beyond a corner of the layer below (a point
+ * of a circle's rim), within 25 degrees of the line from the lower layer's centre
+ * through it, so that it bites the corner and keeps clear of the others. */
+#define LAYER_BITE_TURN (15.0 * M_PI / 180.0)
+/* A bite is planned this much larger than the order rule checks on the raster:
+ * the new shape's edge is no straight cut. */
+#define BITE_MARGIN 1.15
+/* A bite hides at most this half-arc of a circle's rim: 4 of its 12 rim points. */
+#define BITE_RIM_ARC (70.0 * M_PI / 180.0)
+/* Depth of a bite across a star's notch, from the line between the two tips, as
+ * a share of its radius: deep enough to cover a good part of both tips, shallow
+ * enough to miss the other three. */
+#define BITE_STAR_MIN 0.2
+#define BITE_STAR_MAX 0.45
+/* Largest turn from the last step's heading. */
+#define LAYER_TURN (130.0 * M_PI / 180.0)
+
+/* Candidates inside the canvas looked at per try (out of at most three times as
+ * many drawn); the one that hurts the layers below least is tried, which steers
+ * the stack into free space and saves most failed tries. */
+#define LAYER_PROPOSALS 8
+/* Sample points that judge how crowded a candidate is (see CROWD_DIR). */
+#define CROWD_POINTS 19
+/* Sample points a candidate must have over the layer just below it. */
+#define CROWD_MIN_PREV 1
+/* A candidate whose outline runs over the layer below for less than this many
+ * times min_order_edge is not tried (the evidence a try finds is shorter still). */
+#define EDGE_FORECAST 1.0
+/* The crowding of a candidate not worth a try. */
+#define CROWD_HOPELESS 1e9
+
+#define NO_LAYER 0xFF
+/* Points of one corner: the corner, two points along each side, and the centre of
+ * the corner's triangle. */
+#define CORNER_POINTS 6
+/* Per-layer counts kept during placement, each an array of n: cells (visible
+ * cells), over (visible cells painted over the layer below), and the cell edges
+ * of order evidence with the layer below, between left and right neighbours and
+ * between upper and lower ones (a boundary's length is about the hypotenuse of
+ * the two). */
+#define NCOUNTS 4
+/* Depth inside a circle's rim of the second point of each rim point. */
+#define RIM_DEPTH 6.0
+/* Most corners of a shape (an octagon), or rim points of a circle. */
+#define MAX_GROUPS 12
+
+typedef struct geom {
+    layer_shape s;
+    point pts[SHAPE_MAX_POINTS];
+    int npts;                    /* 0 for a circle */
+    double bx0, by0, bx1, by1;   /* bounding box, px */
+    int cx0, cy0, cx1, cy1;      /* bounding box, cells (inclusive, clamped) */
+    double area, perimeter;      /* own, px */
+    /* Corners (or rim points): group g is points feat[g * gsize ...]. */
+    point feat[MAX_GROUPS * CORNER_POINTS];
+    int ngroups, gsize, max_hidden, nhidden;
+    int hidden_by[MAX_GROUPS];   /* the layer that covers the group, or -1 */
+} geom;
+
+typedef struct raster {
+    int w, h;
+    uint8_t *lab;        /* topmost layer holding the cell centre, or NO_LAYER */
+    uint8_t *over;       /* 1 where that layer was painted over the layer just below */
+    uint8_t *prev_lab;   /* during a try: the values before it, where chg == gen */
+    uint8_t *prev_over;
+    uint32_t *chg;       /* == gen: changed by the current try */
+    uint32_t *stamp;     /* flood fill marks */
+    uint32_t gen, fill_gen;
+    int *queue;
+} raster;
+
+/* The cells each placed layer changed (its undo record). */
+typedef struct undo {
+    int *cell;
+    uint8_t *lab, *over;
+    int n;
+    int *counts;         /* the counts (NCOUNTS arrays of n) before the layer */
+} undo;
+
+static void add_corner(geom *g, point v, point a, point b)
+{
+    point q[2][2];
+    const point side[2] = {a, b};
+    for (int s = 0; s < 2; s++) {
+        double dx = side[s].x - v.x, dy = side[s].y - v.y, len = sqrt(dx * dx + dy * dy);
+        double arm = fmin(LAYER_CORNER_ARM, len / 2);
+        for (int j = 0; j < 2; j++) {
+            double t = arm * (j + 1) / 2 / len;
+            q[s][j] = (point){v.x + dx * t, v.y + dy * t};
+        }
+    }
+    point *f = g->feat + g->ngroups * CORNER_POINTS;
+    f[0] = v;
+    f[1] = q[0][0];
+    f[2] = q[0][1];
+    f[3] = q[1][0];
+    f[4] = q[1][1];
+    f[5] = (point){(v.x + q[0][1].x + q[1][1].x) / 3, (v.y + q[0][1].y + q[1][1].y) / 3};
+    g->ngroups++;
+}
+
+/* A shape kind at circumradius 1 and no rotation, centred on the origin. */
+typedef struct unit_shape {
+    point pts[SHAPE_MAX_POINTS];
+    int npts;
+    double area, perimeter, inradius;
+} unit_shape;
+
+static void unit_shapes(unit_shape *u)
+{
+    for (int k = 0; k < SHAPE_COUNT; k++) {
+        u[k].npts = shape_points((shape_kind)k, 0, 0, 1, 0, u[k].pts);
+        u[k].area = u[k].npts ? polygon_area(u[k].pts, u[k].npts) : M_PI;
+        u[k].perimeter = u[k].npts ? 0 : 2 * M_PI;
+        u[k].inradius = 1;
+        for (int i = 0; i < u[k].npts; i++) {
+            const point *a = &u[k].pts[i], *b = &u[k].pts[(i + 1) % u[k].npts];
+            u[k].perimeter += sqrt((b->x - a->x) * (b->x - a->x) + (b->y - a->y) * (b->y - a->y));
+            u[k].inradius = fmin(u[k].inradius, segment_distance(*a, *b, 0, 0));
+        }
+    }
+}
+
+/* The outline of s with its centre at (x, y) (shape_points' rotation: rot turns
+ * counter-clockwise on screen). */
+static void unit_place(const unit_shape *u, double r, double rot, double x, double y, point *out)
+{
+    double c = cos(rot), sn = sin(rot);
+    for (int i = 0; i < u->npts; i++) {
+        out[i].x = x + r * (u->pts[i].x * c + u->pts[i].y * sn);
+        out[i].y = y + r * (u->pts[i].y * c - u->pts[i].x * sn);
+    }
+}
+
+/* The outline, bounding boxes, area and perimeter of s. */
+static void geom_init(geom *g, const layer_shape *s, const unit_shape *units, int w, int h)
+{
+    const unit_shape *u = &units[s->kind];
+    g->s = *s;
+    g->area = u->area * s->r * s->r;
+    g->perimeter = u->perimeter * s->r;
+    if (s->kind == SHAPE_CIRCLE) {
+        g->npts = 0;
+        g->bx0 = s->x - s->r;
+        g->bx1 = s->x + s->r;
+        g->by0 = s->y - s->r;
+        g->by1 = s->y + s->r;
+    } else {
+        g->npts = u->npts;
+        unit_place(u, s->r, s->rot, s->x, s->y, g->pts);
+        g->bx0 = g->bx1 = g->pts[0].x;
+        g->by0 = g->by1 = g->pts[0].y;
+        for (int i = 1; i < g->npts; i++) {
+            g->bx0 = fmin(g->bx0, g->pts[i].x);
+            g->bx1 = fmax(g->bx1, g->pts[i].x);
+            g->by0 = fmin(g->by0, g->pts[i].y);
+            g->by1 = fmax(g->by1, g->pts[i].y);
+        }
+    }
+    g->cx0 = (int)fmax(0, floor(g->bx0 / LAYER_CELL));
+    g->cy0 = (int)fmax(0, floor(g->by0 / LAYER_CELL));
+    g->cx1 = (int)fmin(w - 1, floor(g->bx1 / LAYER_CELL));
+    g->cy1 = (int)fmin(h - 1, floor(g->by1 / LAYER_CELL));
+}
+
+/* The corner groups of g (rim points of a circle), none hidden yet. */
+static void geom_features(geom *g)
+{
+    const layer_shape *s = &g->s;
+    g->ngroups = 0;
+    g->nhidden = 0;
+    if (s->kind == SHAPE_CIRCLE) {
+        /* Each rim point with a point RIM_DEPTH inside it: the rim shows there
+         * when both are clear. */
+        for (int i = 0; i < LAYER_RIM_POINTS; i++) {
+            double a = 2 * M_PI * i / LAYER_RIM_POINTS, c = cos(a), sn = sin(a);
+            g->feat[2 * i] = (point){s->x + s->r * c, s->y + s->r * sn};
+            g->feat[2 * i + 1] = (point){s->x + (s->r - RIM_DEPTH) * c, s->y + (s->r - RIM_DEPTH) * sn};
+        }
+        g->ngroups = LAYER_RIM_POINTS;
+        g->gsize = 2;
+        g->max_hidden = LAYER_RIM_POINTS - LAYER_RIM_VISIBLE;
+    } else {
+        /* A star's corners are its five tips (even points); every other polygon's
+         * corners are all its vertices. */
+        int step = s->kind == SHAPE_STAR ? 2 : 1;
+        for (int i = 0; i < g->npts && g->ngroups < MAX_GROUPS; i += step)
+            add_corner(g, g->pts[i], g->pts[(i + g->npts - 1) % g->npts], g->pts[(i + 1) % g->npts]);
+        g->gsize = CORNER_POINTS;
+        /* A star can lose two tips to a bite across a notch, a hexagon (or more
+         * corners) two corners to a bite across a side; four corners still show
+         * its kind.  Others keep all corners but one. */
+        g->max_hidden = s->kind == SHAPE_STAR || g->npts >= 6 ? 2 : 1;
+    }
+    for (int i = 0; i < g->ngroups; i++)
+        g->hidden_by[i] = -1;
+}
+
+static bool geom_inside(const geom *g, double x, double y)
+{
+    if (x < g->bx0 || x > g->bx1 || y < g->by0 || y > g->by1)
+        return false;
+    double dx = x - g->s.x, dy = y - g->s.y;
+    if (g->npts == 0)
+        return dx * dx + dy * dy < g->s.r * g->s.r;
+    return point_in_polygon(g->pts, g->npts, x, y);
+}
+
+/* True when (x, y) lies outside g and more than `clear` px from its edge. */
+static bool geom_clear_of(const geom *g, double x, double y, double clear)
+{
+    if (x < g->bx0 - clear || x > g->bx1 + clear || y < g->by0 - clear || y > g->by1 + clear)
+        return true;
+    if (g->npts == 0) {
+        double dx = x - g->s.x, dy = y - g->s.y, out = g->s.r + clear;
+        return dx * dx + dy * dy > out * out;
+    }
+    if (geom_inside(g, x, y))
+        return false;
+    for (int i = 0, j = g->npts - 1; i < g->npts; j = i++) {
+        double ex = g->pts[i].x - g->pts[j].x, ey = g->pts[i].y - g->pts[j].y;
+        double t = ((x - g->pts[j].x) * ex + (y - g->pts[j].y) * ey) / (ex * ex + ey * ey);
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        double dx = g->pts[j].x + t * ex - x, dy = g->pts[j].y + t * ey - y;
+        if (dx * dx + dy * dy <= clear * clear)
+            return false;
+    }
+    return true;
+}
+
+/* The x-intervals of row centre py inside g, as pairs in xs; returns their count. */
+static int row_spans(const geom *g, double py, double *xs)
+{
+    if (g->npts == 0) {
+        double dy = py - g->s.y;
+        if (fabs(dy) >= g->s.r)
+            return 0;
+        double dx = sqrt(g->s.r * g->s.r - dy * dy);
+        xs[0] = g->s.x - dx;
+        xs[1] = g->s.x + dx;
+        return 1;
+    }
+    int m = 0;
+    for (int i = 0, j = g->npts - 1; i < g->npts; j = i++) {
+        point a = g->pts[j], b = g->pts[i];
+        if ((a.y > py) != (b.y > py)) {
+            double x = a.x + (py - a.y) * (b.x - a.x) / (b.y - a.y);
+            int k = m++;
+            while (k > 0 && xs[k - 1] > x) {
+                xs[k] = xs[k - 1];
+                k--;
+            }
+            xs[k] = x;
+        }
+    }
+    return m / 2;
+}
+
+/* The layer whose order evidence an edge between two cells is (the upper one of
+ * two consecutive layers, painted over the lower), or -1. */
+static inline int evidence_of(int la, int oa, int lb, int ob)
+{
+    if (la == NO_LAYER || lb == NO_LAYER)
+        return -1;
+    if (lb == la + 1 && ob)
+        return lb;
+    if (la == lb + 1 && oa)
+        return la;
+    return -1;
+}
+
+/* Order evidence on the four edges of changed cell (x, y): an edge to an unchanged
+ * cell changes from what it was to what it is; an edge between two changed cells
+ * now joins two cells of the new layer, and what it was is counted once (from its
+ * left or upper cell). */
+static void evidence_delta(const raster *R, int x, int y, int *evid_h, int *evid_v)
+{
+    int i = y * R->w + x;
+    /* A cell painted over empty canvas had no evidence edges and, not being over
+     * the layer below, makes none. */
+    if (R->prev_lab[i] == NO_LAYER)
+        return;
+    const int nb[4] = {x > 0 ? i - 1 : -1, x + 1 < R->w ? i + 1 : -1, y > 0 ? i - R->w : -1,
+                       y + 1 < R->h ? i + R->w : -1};
+    for (int d = 0; d < 4; d++) {
+        int j = nb[d], l, *evid = d < 2 ? evid_h : evid_v;
+        if (j < 0)
+            continue;
+        if (R->chg[j] == R->gen) {
+            if (j > i && (l = evidence_of(R->prev_lab[i], R->prev_over[i], R->prev_lab[j], R->prev_over[j])) >= 0)
+                evid[l]--;
+            continue;
+        }
+        if ((l = evidence_of(R->prev_lab[i], R->prev_over[i], R->lab[j], R->over[j])) >= 0)
+            evid[l]--;
+        if ((l = evidence_of(R->lab[i], R->over[i], R->lab[j], R->over[j])) >= 0)
+            evid[l]++;
+    }
+}
+
+/* The cells of row y inside g: [xa[s], xb[s]] for s < return value. */
+static int row_cells(const geom *g, int y, int *xa, int *xb)
+{
+    double xs[SHAPE_MAX_POINTS + 2];
+    int m = row_spans(g, (y + 0.5) * LAYER_CELL, xs), out = 0;
+    for (int s = 0; s < m; s++) {
+        xa[out] = (int)fmax(g->cx0, ceil(xs[2 * s] / LAYER_CELL - 0.5));
+        xb[out] = (int)fmin(g->cx1, ceil(xs[2 * s + 1] / LAYER_CELL - 0.5) - 1);
+        if (xa[out] <= xb[out])
+            out++;
+    }
+    return out;
+}
+
+/* Paints layer k over the raster, recording every changed cell in u, and updates
+ * the cell counts and the order evidence. */
+static void paint(raster *R, const geom *g, int k, int *cells, int *evid_h, int *evid_v, int *over, undo *u)
+{
+    if (++R->gen == 0) {
+        memset(R->chg, 0, sizeof *R->chg * (size_t)R->w * (size_t)R->h);
+        R->gen = 1;
+    }
+    int xa[SHAPE_MAX_POINTS / 2 + 1], xb[SHAPE_MAX_POINTS / 2 + 1];
+    u->n = 0;
+    for (int y = g->cy0; y <= g->cy1; y++) {
+        int m = row_cells(g, y, xa, xb);
+        for (int s = 0; s < m; s++)
+            for (int x = xa[s]; x <= xb[s]; x++) {
+                int i = y * R->w + x;
+                int old = R->lab[i];
+                u->cell[u->n] = i;
+                u->lab[u->n] = R->prev_lab[i] = (uint8_t)old;
+                u->over[u->n] = R->prev_over[i] = R->over[i];
+                u->n++;
+                R->chg[i] = R->gen;
+                if (old != NO_LAYER) {
+                    cells[old]--;
+                    over[old] -= R->over[i];
+                }
+                R->over[i] = (uint8_t)(old != NO_LAYER && old == k - 1);
+                over[k] += R->over[i];
+                R->lab[i] = (uint8_t)k;
+                cells[k]++;
+            }
+    }
+    for (int y = g->cy0; y <= g->cy1; y++) {
+        int m = row_cells(g, y, xa, xb);
+        for (int s = 0; s < m; s++)
+            for (int x = xa[s]; x <= xb[s]; x++)
+                evidence_delta(R, x, y, evid_h, evid_v);
+    }
+}
+
+static void unpaint(raster *R, const undo *u)
+{
+    for (int c = 0; c < u->n; c++) {
+        R->lab[u->cell[c]] = u->lab[c];
+        R->over[u->cell[c]] = u->over[c];
+    }
+}
+
+/* The visible estimate of layer L's largest connected piece, px.  Pieces connect
+ * only through core cells (cells whose four neighbours are all L), so a neck
+ * thinner than three cells, which outlines may close, splits them; a piece is its
+ * core cells and the border cells next to them, less a LAYER_EDGE_LOSS strip
+ * along its border. */
+/* How many of the four neighbours of cell (x, y) are layer L (cells off the
+ * raster are not). */
+static int same_neighbours(const raster *R, int x, int y, int L)
+{
+    int i = y * R->w + x;
+    return (x > 0 && R->lab[i - 1] == L) + (x + 1 < R->w && R->lab[i + 1] == L) + (y > 0 && R->lab[i - R->w] == L) +
+           (y + 1 < R->h && R->lab[i + R->w] == L);
+}
+
+/* The visible estimate of layer L's largest connected piece, px.  Pieces connect
+ * only through core cells (a cell of L whose four neighbours are L too), so a
+ * neck narrower than three cells, which outlines may close, splits them.  A piece
+ * is its core cells and the border cells next to them, less a LAYER_EDGE_LOSS
+ * strip along its border. */
+static double largest_piece(raster *R, const geom *g, int L)
+{
+    if (++R->fill_gen == 0) {
+        memset(R->stamp, 0, sizeof *R->stamp * (size_t)R->w * (size_t)R->h);
+        R->fill_gen = 1;
+    }
+    double best = 0;
+    for (int y = g->cy0; y <= g->cy1; y++)
+        for (int x = g->cx0; x <= g->cx1; x++) {
+            int start = y * R->w + x;
+            if (R->lab[start] != L || R->stamp[start] == R->fill_gen || same_neighbours(R, x, y, L) < 4)
+                continue;
+            int head = 0, tail = 0, count = 0, edges = 0;
+            R->queue[tail++] = start;
+            R->stamp[start] = R->fill_gen;
+            while (head < tail) {
+                int i = R->queue[head++], same = same_neighbours(R, i % R->w, i / R->w, L);
+                count++;
+                if (same < 4) { /* a border cell: counted, not spread from */
+                    edges += 4 - same;
+                    continue;
+                }
+                const int nb[4] = {i - 1, i + 1, i - R->w, i + R->w};
+                for (int d = 0; d < 4; d++)
+                    if (R->stamp[nb[d]] != R->fill_gen) {
+                        R->stamp[nb[d]] = R->fill_gen;
+                        R->queue[tail++] = nb[d];
+                    }
+            }
+            /* Cell edges run a staircase along a border: pi / 4 of their length is
+             * the border's length, on average over directions. */
+            double est = count * LAYER_CELL * LAYER_CELL - edges * (M_PI / 4) * LAYER_CELL * LAYER_EDGE_LOSS;
+            if (est > best)
+                best = est;
+        }
+    return best;
+}
+
+static bool visible_enough(const layer_rules *ru, const geom *g, double px)
+{
+    return px >= ru->min_pixels && px >= ru->min_fraction * g->area;
+}
+
+/* With keep_corners: true when candidate c (layer k) leaves every layer below
+ * enough of its corners or rim; with mark, marks the groups it covers as hidden
+ * by k (call it so only for a candidate that survives). */
+static bool corners_survive(geom *g, int k, const geom *c, bool mark)
+{
+    for (int L = 0; L < k; L++) {
+        geom *l = &g[L];
+        if (l->bx0 > c->bx1 + LAYER_CORNER_CLEAR || l->bx1 < c->bx0 - LAYER_CORNER_CLEAR ||
+            l->by0 > c->by1 + LAYER_CORNER_CLEAR || l->by1 < c->by0 - LAYER_CORNER_CLEAR)
+            continue;
+        int hidden = l->nhidden;
+        for (int f = 0; f < l->ngroups; f++) {
+            if (l->hidden_by[f] >= 0)
+                continue;
+            for (int p = 0; p < l->gsize; p++) {
+                const point *q = &l->feat[f * l->gsize + p];
+                if (!geom_clear_of(c, q->x, q->y, LAYER_CORNER_CLEAR)) {
+                    if (++hidden > l->max_hidden)
+                        return false;
+                    if (mark) {
+                        l->hidden_by[f] = k;
+                        l->nhidden++;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    return true;
+}
+
+/* Undoes corners_survive() for layer k. */
+static void corners_restore(geom *g, int k)
+{
+    for (int L = 0; L < k; L++)
+        for (int f = 0; f < g[L].ngroups; f++)
+            if (g[L].hidden_by[f] == k) {
+                g[L].hidden_by[f] = -1;
+                g[L].nhidden--;
+            }
+}
+
+/* One try at layer k: paints candidate g[k] and keeps it if every rule still
+ * holds, else restores the raster and the counts. */
+/* The area a layer visibly covers of the layer below, px, from its cells over
+ * that layer less a LAYER_EDGE_LOSS strip along its edge across it. */
+static double over_area(int over_cells, int edge_cells)
+{
+    return over_cells * LAYER_CELL * LAYER_CELL - edge_cells * (M_PI / 4) * LAYER_CELL * LAYER_EDGE_LOSS;
+}
+
+static bool try_layer(raster *R, geom *g, int k, int n, int *counts, undo *u, const layer_rules *ru,
+                      double min_edge_cells, double min_over)
+{
+    int *cells = counts, *over = counts + n, *evid_h = counts + 2 * n, *evid_v = counts + 3 * n;
+    memcpy(u->counts, counts, sizeof *counts * (size_t)n * NCOUNTS);
+    paint(R, &g[k], k, cells, evid_h, evid_v, over, u);
+
+    /* The new layer is whole: its visible part is its cells less its border. */
+    bool ok = visible_enough(ru, &g[k], cells[k] * LAYER_CELL * LAYER_CELL - g[k].perimeter * LAYER_EDGE_LOSS);
+    for (int L = 0; L < k && ok; L++)
+        if (cells[L] != u->counts[L])
+            ok = visible_enough(ru, &g[L], cells[L] * LAYER_CELL * LAYER_CELL);
+    for (int L = 1; L <= k && ok; L++)
+        ok = over_area(over[L], evid_h[L] + evid_v[L]) >= min_over && hypot(evid_h[L], evid_v[L]) >= min_edge_cells;
+    for (int L = 0; L < k && ok; L++)
+        if (cells[L] != u->counts[L])
+            ok = visible_enough(ru, &g[L], largest_piece(R, &g[L], L));
+    if (ok)
+        return true;
+    unpaint(R, u);
+    memcpy(counts, u->counts, sizeof *counts * (size_t)n * NCOUNTS);
+    return false;
+}
+
+/* Area of the cap cut from a circle of radius r by a chord at depth d. */
+static double cap_area(double r, double d)
+{
+    return r * r * acos((r - d) / r) - (r - d) * sqrt(fmax(0, 2 * r * d - d * d));
+}
+
+/* Where and how deep layer k may bite into layer b (a bite is modelled as a
+ * straight cut across a corner, a star's notch or a circle's rim): sets the point
+ * (vx, vy) the bite aims at and its depth there, within the range that covers
+ * enough for the order to show (min_order_area and min_order_edge with
+ * BITE_MARGIN to spare) and misses the next corners (or leaves enough rim).
+ * Returns false when no depth does both at the corner picked. */
+static bool plan_bite(rng *r, const geom *b, const layer_rules *ru, double *vx, double *vy, double *depth)
+{
+    double area = ru->min_order_area * LAYER_AREA_MARGIN * BITE_MARGIN;
+    double edge = ru->min_order_edge * LAYER_EDGE_MARGIN * BITE_MARGIN;
+    double lo, hi;
+    if (b->npts == 0) {
+        double a = rng_uniform(r, 0, 2 * M_PI), rad = b->s.r;
+        *vx = b->s.x + rad * cos(a);
+        *vy = b->s.y + rad * sin(a);
+        /* The cut hides the rim within BITE_RIM_ARC of its middle. */
+        hi = rad * (1 - cos(BITE_RIM_ARC));
+        lo = 0;
+        for (double step = hi / 2; step > 0.25; step /= 2)
+            if (cap_area(rad, lo + step) < area || 2 * sqrt(2 * rad * (lo + step) - (lo + step) * (lo + step)) < edge)
+                lo += step;
+    } else if (b->s.kind == SHAPE_STAR) {
+        /* Across a notch: two tips lose their points, three keep them. */
+        int i = 2 * (int)rng_below(r, 5) + 1;
+        const point *p = &b->pts[i - 1], *q = &b->pts[(i + 1) % b->npts];
+        *vx = (p->x + q->x) / 2;
+        *vy = (p->y + q->y) / 2;
+        lo = BITE_STAR_MIN * b->s.r;
+        hi = BITE_STAR_MAX * b->s.r;
+    } else if (b->npts >= 6) {
+        /* Across a side: its two corners are hidden, the others stay clear.  A cut
+         * at depth d is at least as long as the side and takes d times it. */
+        int i = (int)rng_below(r, (uint32_t)b->npts);
+        const point *p = &b->pts[i], *q = &b->pts[(i + 1) % b->npts];
+        const point *pn = &b->pts[(i + b->npts - 1) % b->npts];
+        *vx = (p->x + q->x) / 2;
+        *vy = (p->y + q->y) / 2;
+        double side = hypot(q->x - p->x, q->y - p->y);
+        /* Depth of the next corner below the side's line. */
+        double next = fabs((q->x - p->x) * (pn->y - p->y) - (q->y - p->y) * (pn->x - p->x)) / side;
+        lo = side >= edge ? area / side : INFINITY;
+        hi = next - LAYER_CORNER_ARM - 2 * LAYER_CORNER_CLEAR;
+    } else {
+        int i = (int)rng_below(r, (uint32_t)b->npts);
+        const point *v = &b->pts[i], *p = &b->pts[(i + b->npts - 1) % b->npts], *q = &b->pts[(i + 1) % b->npts];
+        *vx = v->x;
+        *vy = v->y;
+        double half = fabs(remainder(atan2(p->y - v->y, p->x - v->x) - atan2(q->y - v->y, q->x - v->x), 2 * M_PI)) / 2;
+        double side = fmin(hypot(p->x - v->x, p->y - v->y), hypot(q->x - v->x, q->y - v->y));
+        /* A cut at depth d takes d * d * tan(half) and is 2 d tan(half) long; it
+         * meets the sides d / cos(half) from the corner. */
+        lo = fmax(sqrt(area / tan(half)), edge / (2 * tan(half)));
+        hi = (side - LAYER_CORNER_ARM - 2 * LAYER_CORNER_CLEAR) * cos(half);
+    }
+    if (lo > hi)
+        return false;
+    *depth = rng_uniform(r, lo, hi);
+    return true;
+}
+
+static void propose(rng *r, const geom *g, int k, shape_kind kind, const layer_rules *ru, const unit_shape *units,
+                    int width, int height, layer_shape *s)
+{
+    double vx, vy, depth;
+    s->kind = kind;
+    s->r = rng_uniform(r, ru->rmin, ru->rmax);
+    s->rot = rng_uniform(r, -ru->max_rotation, ru->max_rotation);
+    if (k == 0) {
+        s->x = rng_uniform(r, LAYER_CANVAS_MARGIN + s->r, width - LAYER_CANVAS_MARGIN - s->r);
+        s->y = rng_uniform(r, LAYER_CANVAS_MARGIN + s->r, height - LAYER_CANVAS_MARGIN - s->r);
+    } else if (ru->keep_corners && rng_below(r, 2) == 0 && plan_bite(r, &g[k - 1], ru, &vx, &vy, &depth)) {
+        /* Half the time, bite into the layer below at one corner (a notch of a
+         * star, a stretch of a circle's rim), so its other corners stay in sight. */
+        const geom *b = &g[k - 1];
+        double a = atan2(vy - b->s.y, vx - b->s.x) + rng_uniform(r, -LAYER_BITE_TURN, LAYER_BITE_TURN);
+        double ux = cos(a), uy = sin(a);
+        /* How far the new shape's edge lies from its centre towards the corner
+         * (along the ray: a tip that happens to point there does not count). */
+        double reach = s->r;
+        if (kind != SHAPE_CIRCLE) {
+            point p[SHAPE_MAX_POINTS];
+            int np = units[kind].npts;
+            unit_place(&units[kind], s->r, s->rot, 0, 0, p);
+            for (int i = 0, j = np - 1; i < np; j = i++) {
+                double ex = p[i].x - p[j].x, ey = p[i].y - p[j].y, den = -ux * ey + uy * ex;
+                if (fabs(den) < 1e-12)
+                    continue;
+                double t = (p[j].x * ey - p[j].y * ex) / den, f = (p[j].x * uy - p[j].y * ux) / den;
+                if (t > 0 && f >= 0 && f <= 1)
+                    reach = fmin(reach, t);
+            }
+        }
+        double d = reach - depth;
+        s->x = vx + d * ux;
+        s->y = vy + d * uy;
+    } else if (k == 1) {
+        double a = rng_uniform(r, 0, 2 * M_PI);
+        double d = rng_uniform(r, LAYER_STEP_MIN, LAYER_STEP_MAX) * (g[k - 1].s.r + s->r);
+        s->x = g[k - 1].s.x + d * cos(a);
+        s->y = g[k - 1].s.y + d * sin(a);
+    } else {
+        /* Keep roughly the heading of the last step, away from the layers below. */
+        double a = atan2(g[k - 1].s.y - g[k - 2].s.y, g[k - 1].s.x - g[k - 2].s.x) +
+                   rng_uniform(r, -LAYER_TURN, LAYER_TURN);
+        double d = rng_uniform(r, LAYER_STEP_MIN, LAYER_STEP_MAX) * (g[k - 1].s.r + s->r);
+        s->x = g[k - 1].s.x + d * cos(a);
+        s->y = g[k - 1].s.y + d * sin(a);
+    }
+}
+
+/* Directions of the crowding sample points: the centre, 6 points at half the
+ * inner radius and 12 near the inner circle (cos, sin). */
+static const double CROWD_DIR[CROWD_POINTS][3] = {
+    {0, 0, 0},           {0.5, 1, 0},          {0.5, 0.5, 0.866025}, {0.5, -0.5, 0.866025}, {0.5, -1, 0},
+    {0.5, -0.5, -0.866025}, {0.5, 0.5, -0.866025}, {0.95, 1, 0},      {0.95, 0.866025, 0.5}, {0.95, 0.5, 0.866025},
+    {0.95, 0, 1},        {0.95, -0.5, 0.866025}, {0.95, -0.866025, 0.5}, {0.95, -1, 0},    {0.95, -0.866025, -0.5},
+    {0.95, -0.5, -0.866025}, {0.95, 0, -1},     {0.95, 0.5, -0.866025}, {0.95, 0.866025, -0.5}};
+
+/* How hard candidate c (layer k) would hit the layers below: the area it would
+ * take from each (by sample points inside its inscribed circle, each standing
+ * for an equal share of its area) as a share of that layer's room to spare; the
+ * worst share.  Smaller is better; above 1 the try almost surely fails. */
+static double crowding(const raster *R, const geom *g, const geom *c, int k, const int *cells, const layer_rules *ru,
+                       double inradius, int *hits)
+{
+    double in = c->s.r * inradius;
+    for (int L = 0; L < k; L++)
+        hits[L] = 0;
+    for (int p = 0; p < CROWD_POINTS; p++) {
+        double x = c->s.x + CROWD_DIR[p][0] * in * CROWD_DIR[p][1];
+        double y = c->s.y + CROWD_DIR[p][0] * in * CROWD_DIR[p][2];
+        int l = R->lab[(int)(y / LAYER_CELL) * R->w + (int)(x / LAYER_CELL)];
+        if (l != NO_LAYER)
+            hits[l]++;
+    }
+    /* Nothing over the layer below (in the open, not biting a corner): the
+     * order would not show. */
+    if (k > 0 && !ru->keep_corners && hits[k - 1] < CROWD_MIN_PREV)
+        return CROWD_HOPELESS;
+    double pt = c->area / CROWD_POINTS, worst = 0;
+    for (int L = 0; L < k; L++) {
+        if (!hits[L])
+            continue;
+        double need = fmax(ru->min_pixels, ru->min_fraction * g[L].area) + g[L].perimeter * LAYER_EDGE_LOSS;
+        double spare = cells[L] * LAYER_CELL * LAYER_CELL - need;
+        worst = fmax(worst, spare > 0 ? hits[L] * pt / spare : CROWD_HOPELESS);
+    }
+    return worst;
+}
+
+/* Length in px of candidate c's outline that runs over layer k - 1 (by outline
+ * points LAYER_CELL apart, looked up on the raster): a cheap forecast of the
+ * order evidence a try would find. */
+static double edge_over_below(const raster *R, const geom *c, int k)
+{
+    int over = 0, total = 0;
+    int nseg = c->npts ? c->npts : 1;
+    for (int e = 0; e < nseg; e++) {
+        double ex = c->npts ? c->pts[(e + 1) % c->npts].x - c->pts[e].x : 0;
+        double ey = c->npts ? c->pts[(e + 1) % c->npts].y - c->pts[e].y : 0;
+        double len = c->npts ? sqrt(ex * ex + ey * ey) : c->perimeter;
+        int m = (int)ceil(len / LAYER_CELL);
+        double ca = 1, sa = 0, cd = cos(2 * M_PI / m), sd = sin(2 * M_PI / m);
+        for (int j = 0; j < m; j++) {
+            double x, y;
+            if (c->npts) {
+                const point *a = &c->pts[e], *b = &c->pts[(e + 1) % c->npts];
+                x = a->x + (b->x - a->x) * (j + 0.5) / m;
+                y = a->y + (b->y - a->y) * (j + 0.5) / m;
+            } else {
+                x = c->s.x + c->s.r * ca;
+                y = c->s.y + c->s.r * sa;
+                double t = ca * cd - sa * sd;
+                sa = sa * cd + ca * sd;
+                ca = t;
+            }
+            total++;
+            int cx = (int)(x / LAYER_CELL), cy = (int)(y / LAYER_CELL);
+            if (cx >= 0 && cy >= 0 && cx < R->w && cy < R->h && R->lab[cy * R->w + cx] == k - 1)
+                over++;
+        }
+    }
+    return c->perimeter * over / total;
+}
+
+static bool in_canvas(const geom *g, int width, int height)
+{
+    return g->bx0 >= LAYER_CANVAS_MARGIN && g->by0 >= LAYER_CANVAS_MARGIN && g->bx1 <= width - LAYER_CANVAS_MARGIN &&
+           g->by1 <= height - LAYER_CANVAS_MARGIN;
+}
+
+int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, const layer_rules *ru,
+                 layer_shape *out)
+{
+    if (n <= 0 || n >= NO_LAYER || ru->rmin <= 0 || ru->rmax < ru->rmin ||
+        2 * (ru->rmax + LAYER_CANVAS_MARGIN) > fmin(width, height))
+        return -1;
+    raster R;
+    R.w = (int)ceil(width / LAYER_CELL);
+    R.h = (int)ceil(height / LAYER_CELL);
+    size_t ncells = (size_t)R.w * (size_t)R.h;
+    R.lab = xmalloc(ncells);
+    R.over = xmalloc(ncells);
+    R.prev_lab = xmalloc(ncells);
+    R.prev_over = xmalloc(ncells);
+    R.chg = xcalloc(ncells, sizeof *R.chg);
+    R.stamp = xcalloc(ncells, sizeof *R.stamp);
+    R.gen = R.fill_gen = 0;
+    R.queue = xmalloc(sizeof *R.queue * ncells);
+    memset(R.lab, NO_LAYER, ncells);
+    memset(R.over, 0, ncells);
+
+    /* A layer changes at most the cells of its bounding box. */
+    int side = (int)ceil(2 * ru->rmax / LAYER_CELL) + 2;
+    size_t most = (size_t)side * (size_t)side;
+    geom *g = xmalloc(sizeof *g * (size_t)n);
+    undo *u = xmalloc(sizeof *u * (size_t)n);
+    int *cellpool = xmalloc(sizeof *cellpool * most * (size_t)n);
+    uint8_t *bytepool = xmalloc(2 * most * (size_t)n);
+    int *counts = xcalloc((size_t)n * NCOUNTS * (size_t)(n + 1), sizeof *counts);
+    int *tries = xcalloc((size_t)n, sizeof *tries);
+    int *hits = xmalloc(sizeof *hits * (size_t)n);
+    unit_shape units[SHAPE_COUNT];
+    unit_shapes(units);
+    for (int i = 0; i < n; i++) {
+        u[i].cell = cellpool + most * (size_t)i;
+        u[i].lab = bytepool + 2 * most * (size_t)i;
+        u[i].over = u[i].lab + most;
+        u[i].counts = counts + (size_t)n * NCOUNTS * (size_t)(i + 1);
+    }
+    double min_edge_cells = ru->min_order_edge * LAYER_EDGE_MARGIN / LAYER_CELL;
+    double min_over = ru->min_order_area * LAYER_AREA_MARGIN;
+
+    int k = 0;
+    for (long spent = 0; k < n && spent < LAYER_BUDGET; spent++) {
+        if (tries[k] >= LAYER_TRIES) {
+            /* Dead end: move the few layers below (at the bottom, start afresh). */
+            tries[k] = 0;
+            for (int back = 0; back < LAYER_BACKTRACK && k > 0; back++) {
+                k--;
+                tries[k] = 0;
+                unpaint(&R, &u[k]);
+                memcpy(counts, u[k].counts, sizeof *counts * (size_t)n * NCOUNTS);
+                corners_restore(g, k);
+            }
+        }
+        tries[k]++;
+        double best = -1;
+        for (int p = 0, inside = 0; p < LAYER_PROPOSALS * 3 && inside < LAYER_PROPOSALS; p++) {
+            layer_shape s;
+            geom c;
+            propose(r, g, k, kinds[k], ru, units, width, height, &s);
+            geom_init(&c, &s, units, R.w, R.h);
+            if (!in_canvas(&c, width, height))
+                continue;
+            inside++;
+            if (ru->keep_corners && !corners_survive(g, k, &c, false))
+                continue;
+            if (k > 0 && edge_over_below(&R, &c, k) < ru->min_order_edge * EDGE_FORECAST)
+                continue;
+            double score = crowding(&R, g, &c, k, counts, ru, units[c.s.kind].inradius, hits);
+            if (score < CROWD_HOPELESS && (best < 0 || score < best)) {
+                best = score;
+                g[k] = c;
+            }
+        }
+        if (best < 0)
+            continue;
+        if (!try_layer(&R, g, k, n, counts, &u[k], ru, min_edge_cells, min_over))
+            continue;
+        geom_features(&g[k]);
+        if (ru->keep_corners)
+            corners_survive(g, k, &g[k], true);
+        k++;
+        if (k < n)
+            tries[k] = 0;
+    }
+    if (k == n)
+        for (int i = 0; i < n; i++)
+            out[i] = g[i].s;
+
+    free(hits);
+    free(tries);
+    free(counts);
+    free(bytepool);
+    free(cellpool);
+    free(u);
+    free(g);
+    free(R.queue);
+    free(R.stamp);
+    free(R.chg);
+    free(R.prev_over);
+    free(R.prev_lab);
+    free(R.over);
+    free(R.lab);
+    return k == n ? 0 : -1;
+}
+
+prim *layer_draw(scene *s, const layer_shape *l, rgb fill)
+{
+    prim *p = scene_shape(s, l->kind, l->x, l->y, l->r, l->rot, fill);
+    p->stroke_width = LAYER_OUTLINE;
+    p->stroke = LAYER_OUTLINE_RGB;
+    return p;
+}
