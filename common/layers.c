@@ -12,9 +12,10 @@
  * overlap by a clear band. */
 #define LAYER_STEP_MIN 0.4
 #define LAYER_STEP_MAX 0.95
-/* With keep_corners a layer is placed beyond a corner of the layer below (a point
- * of a circle's rim), within 25 degrees of the line from the lower layer's centre
- * through it, so that it bites the corner and keeps clear of the others. */
+/* With keep_corners, half the candidates bite the layer below (see plan_bite):
+ * they lie beyond a corner (a notch of a star, a side of a hexagon, a point of a
+ * circle's rim) within 15 degrees of the line from the lower layer's centre
+ * through it, and reach just as deep past it as plan_bite asks. */
 #define LAYER_BITE_TURN (15.0 * M_PI / 180.0)
 /* A bite is planned this much larger than the order rule checks on the raster:
  * the new shape's edge is no straight cut. */
@@ -26,7 +27,8 @@
  * enough to miss the other three. */
 #define BITE_STAR_MIN 0.2
 #define BITE_STAR_MAX 0.45
-/* Largest turn from the last step's heading. */
+/* Other candidates step from the layer below at most this far from the heading of
+ * the last step, so the stack moves on rather than back over itself. */
 #define LAYER_TURN (130.0 * M_PI / 180.0)
 
 /* Candidates inside the canvas looked at per try (out of at most three times as
@@ -35,11 +37,12 @@
 #define LAYER_PROPOSALS 8
 /* Sample points that judge how crowded a candidate is (see CROWD_DIR). */
 #define CROWD_POINTS 19
-/* Sample points a candidate must have over the layer just below it. */
+/* Sample points a candidate (not a bite) must have over the layer just below. */
 #define CROWD_MIN_PREV 1
-/* A candidate whose outline runs over the layer below for less than this many
- * times min_order_edge is not tried (the evidence a try finds is shorter still). */
-#define EDGE_FORECAST 1.0
+/* A candidate whose outline runs over the layer below (a rough forecast on the
+ * raster) for less than this share of the order edge a try asks for is not
+ * tried. */
+#define EDGE_FORECAST 0.9
 /* The crowding of a candidate not worth a try. */
 #define CROWD_HOPELESS 1e9
 
@@ -49,12 +52,18 @@
 #define CORNER_POINTS 6
 /* Per-layer counts kept during placement, each an array of n: cells (visible
  * cells), over (visible cells painted over the layer below), and the cell edges
- * of order evidence with the layer below, between left and right neighbours and
- * between upper and lower ones (a boundary's length is about the hypotenuse of
- * the two). */
+ * between those and visible cells of the layer below, between left and right
+ * neighbours and between upper and lower ones (their sum sets the strip that
+ * over_area() takes off). */
 #define NCOUNTS 4
 /* Depth inside a circle's rim of the second point of each rim point. */
 #define RIM_DEPTH 6.0
+/* Order edge points (see edge_pts): 4 px apart; a point counts when it is 4 px
+ * inside the layer below (clear of that layer's outline) and stays 5 px clear of
+ * every later layer (its outline and antialiasing). */
+#define EDGE_STEP 4.0
+#define EDGE_INSET 4.0
+#define EDGE_CLEAR 5.0
 /* Most corners of a shape (an octagon), or rim points of a circle. */
 #define MAX_GROUPS 12
 
@@ -231,6 +240,22 @@ static bool geom_clear_of(const geom *g, double x, double y, double clear)
     }
     if (geom_inside(g, x, y))
         return false;
+    for (int i = 0, j = g->npts - 1; i < g->npts; j = i++) {
+        double ex = g->pts[i].x - g->pts[j].x, ey = g->pts[i].y - g->pts[j].y;
+        double t = ((x - g->pts[j].x) * ex + (y - g->pts[j].y) * ey) / (ex * ex + ey * ey);
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        double dx = g->pts[j].x + t * ex - x, dy = g->pts[j].y + t * ey - y;
+        if (dx * dx + dy * dy <= clear * clear)
+            return false;
+    }
+    return true;
+}
+
+/* True when (x, y) is more than `clear` px from the edge of g. */
+static bool geom_clear_of_edge(const geom *g, double x, double y, double clear)
+{
+    if (g->npts == 0)
+        return fabs(sqrt((x - g->s.x) * (x - g->s.x) + (y - g->s.y) * (y - g->s.y)) - g->s.r) > clear;
     for (int i = 0, j = g->npts - 1; i < g->npts; j = i++) {
         double ex = g->pts[i].x - g->pts[j].x, ey = g->pts[i].y - g->pts[j].y;
         double t = ((x - g->pts[j].x) * ex + (y - g->pts[j].y) * ey) / (ex * ex + ey * ey);
@@ -477,8 +502,81 @@ static void corners_restore(geom *g, int k)
             }
 }
 
-/* One try at layer k: paints candidate g[k] and keeps it if every rule still
- * holds, else restores the raster and the counts. */
+/* The order edge of each layer: points EDGE_STEP px apart along its outline where
+ * it runs inside the layer just below (EDGE_INSET px clear of that layer's own
+ * edge, which the layer below showed there when the layer was placed); a later
+ * layer that comes within EDGE_CLEAR px of a point hides it. */
+typedef struct edge_pts {
+    point *p;
+    int8_t *lost_by; /* the layer that hides the point, or -1 */
+    int n, alive;
+} edge_pts;
+
+/* Lays out the order edge of candidate c over the layer below, b (at most `most`
+ * points). */
+static void edge_points(const geom *c, const geom *b, int most, edge_pts *e)
+{
+    e->n = 0;
+    int nseg = c->npts ? c->npts : 1;
+    for (int s = 0; s < nseg; s++) {
+        double len = c->perimeter, ax = 0, ay = 0, ex = 0, ey = 0;
+        if (c->npts) {
+            const point *a = &c->pts[s], *q = &c->pts[(s + 1) % c->npts];
+            ax = a->x;
+            ay = a->y;
+            ex = q->x - a->x;
+            ey = q->y - a->y;
+            len = sqrt(ex * ex + ey * ey);
+        }
+        int m = (int)floor(len / EDGE_STEP);
+        for (int j = 0; j < m && e->n < most; j++) {
+            double t = (j + 0.5) / m, x, y;
+            if (c->npts) {
+                x = ax + ex * t;
+                y = ay + ey * t;
+            } else {
+                x = c->s.x + c->s.r * cos(2 * M_PI * t);
+                y = c->s.y + c->s.r * sin(2 * M_PI * t);
+            }
+            if (!geom_inside(b, x, y) || !geom_clear_of_edge(b, x, y, EDGE_INSET))
+                continue;
+            e->p[e->n] = (point){x, y};
+            e->lost_by[e->n] = -1;
+            e->n++;
+        }
+    }
+    e->alive = e->n;
+}
+
+/* How many live points of e candidate c would hide. */
+static int edge_hidden(const edge_pts *e, const geom *c)
+{
+    int hidden = 0;
+    for (int i = 0; i < e->n; i++)
+        hidden += e->lost_by[i] < 0 && !geom_clear_of(c, e->p[i].x, e->p[i].y, EDGE_CLEAR);
+    return hidden;
+}
+
+/* Marks the live points of e that layer k (geometry c) hides. */
+static void edge_hide(edge_pts *e, const geom *c, int k)
+{
+    for (int i = 0; i < e->n; i++)
+        if (e->lost_by[i] < 0 && !geom_clear_of(c, e->p[i].x, e->p[i].y, EDGE_CLEAR)) {
+            e->lost_by[i] = (int8_t)k;
+            e->alive--;
+        }
+}
+
+/* Undoes edge_hide() for layer k. */
+static void edge_restore(edge_pts *e, int k)
+{
+    for (int i = 0; i < e->n; i++)
+        if (e->lost_by[i] == k) {
+            e->lost_by[i] = -1;
+            e->alive++;
+        }
+}
+
 /* The area a layer visibly covers of the layer below, px, from its cells over
  * that layer less a LAYER_EDGE_LOSS strip along its edge across it. */
 static double over_area(int over_cells, int edge_cells)
@@ -486,9 +584,29 @@ static double over_area(int over_cells, int edge_cells)
     return over_cells * LAYER_CELL * LAYER_CELL - edge_cells * (M_PI / 4) * LAYER_CELL * LAYER_EDGE_LOSS;
 }
 
-static bool try_layer(raster *R, geom *g, int k, int n, int *counts, undo *u, const layer_rules *ru,
-                      double min_edge_cells, double min_over)
+/* One try at layer k: paints candidate g[k] and keeps it if every rule still
+ * holds, else restores the raster and the counts.  Its order edge over layer
+ * k - 1 goes to edges[k]; the order edges of the layers below lose what it hides
+ * only when it is kept (edge_hide). */
+static bool try_layer(raster *R, geom *g, int k, int n, int *counts, undo *u, edge_pts *edges, int most_edge,
+                      const layer_rules *ru, double min_over)
 {
+    double need_edge = ru->min_order_edge * LAYER_EDGE_MARGIN;
+    if (k > 0) {
+        edge_points(&g[k], &g[k - 1], most_edge, &edges[k]);
+        if (edges[k].alive * EDGE_STEP < need_edge)
+            return false;
+    }
+    for (int L = 1; L < k; L++) {
+        const geom *l = &g[L];
+        const geom *c = &g[k];
+        if (l->bx0 > c->bx1 + EDGE_CLEAR || l->bx1 < c->bx0 - EDGE_CLEAR || l->by0 > c->by1 + EDGE_CLEAR ||
+            l->by1 < c->by0 - EDGE_CLEAR)
+            continue;
+        if ((edges[L].alive - edge_hidden(&edges[L], c)) * EDGE_STEP < need_edge)
+            return false;
+    }
+
     int *cells = counts, *over = counts + n, *evid_h = counts + 2 * n, *evid_v = counts + 3 * n;
     memcpy(u->counts, counts, sizeof *counts * (size_t)n * NCOUNTS);
     paint(R, &g[k], k, cells, evid_h, evid_v, over, u);
@@ -499,7 +617,7 @@ static bool try_layer(raster *R, geom *g, int k, int n, int *counts, undo *u, co
         if (cells[L] != u->counts[L])
             ok = visible_enough(ru, &g[L], cells[L] * LAYER_CELL * LAYER_CELL);
     for (int L = 1; L <= k && ok; L++)
-        ok = over_area(over[L], evid_h[L] + evid_v[L]) >= min_over && hypot(evid_h[L], evid_v[L]) >= min_edge_cells;
+        ok = over_area(over[L], evid_h[L] + evid_v[L]) >= min_over;
     for (int L = 0; L < k && ok; L++)
         if (cells[L] != u->counts[L])
             ok = visible_enough(ru, &g[L], largest_piece(R, &g[L], L));
@@ -746,8 +864,17 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
         u[i].over = u[i].lab + most;
         u[i].counts = counts + (size_t)n * NCOUNTS * (size_t)(i + 1);
     }
-    double min_edge_cells = ru->min_order_edge * LAYER_EDGE_MARGIN / LAYER_CELL;
     double min_over = ru->min_order_area * LAYER_AREA_MARGIN;
+    /* Order edge points: at most a star's outline (the longest, 6.9 r) of them. */
+    int most_edge = (int)ceil(7 * ru->rmax / EDGE_STEP) + 2;
+    edge_pts *edges = xmalloc(sizeof *edges * (size_t)n);
+    point *edgepool = xmalloc(sizeof *edgepool * (size_t)most_edge * (size_t)n);
+    int8_t *lostpool = xmalloc((size_t)most_edge * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        edges[i].p = edgepool + (size_t)most_edge * (size_t)i;
+        edges[i].lost_by = lostpool + (size_t)most_edge * (size_t)i;
+        edges[i].n = edges[i].alive = 0;
+    }
 
     int k = 0;
     for (long spent = 0; k < n && spent < LAYER_BUDGET; spent++) {
@@ -760,6 +887,8 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
                 unpaint(&R, &u[k]);
                 memcpy(counts, u[k].counts, sizeof *counts * (size_t)n * NCOUNTS);
                 corners_restore(g, k);
+                for (int L = 1; L < k; L++)
+                    edge_restore(&edges[L], k);
             }
         }
         tries[k]++;
@@ -774,7 +903,7 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
             inside++;
             if (ru->keep_corners && !corners_survive(g, k, &c, false))
                 continue;
-            if (k > 0 && edge_over_below(&R, &c, k) < ru->min_order_edge * EDGE_FORECAST)
+            if (k > 0 && edge_over_below(&R, &c, k) < ru->min_order_edge * LAYER_EDGE_MARGIN * EDGE_FORECAST)
                 continue;
             double score = crowding(&R, g, &c, k, counts, ru, units[c.s.kind].inradius, hits);
             if (score < CROWD_HOPELESS && (best < 0 || score < best)) {
@@ -784,8 +913,10 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
         }
         if (best < 0)
             continue;
-        if (!try_layer(&R, g, k, n, counts, &u[k], ru, min_edge_cells, min_over))
+        if (!try_layer(&R, g, k, n, counts, &u[k], edges, most_edge, ru, min_over))
             continue;
+        for (int L = 1; L < k; L++)
+            edge_hide(&edges[L], &g[k], k);
         geom_features(&g[k]);
         if (ru->keep_corners)
             corners_survive(g, k, &g[k], true);
@@ -797,6 +928,9 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
         for (int i = 0; i < n; i++)
             out[i] = g[i].s;
 
+    free(lostpool);
+    free(edgepool);
+    free(edges);
     free(hits);
     free(tries);
     free(counts);

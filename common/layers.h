@@ -7,28 +7,32 @@
  *     on a width x height canvas, each fully inside it with LAYER_CANVAS_MARGIN to
  *     spare.  layer_draw() adds one of them to a scene exactly as the measurement
  *     assumed: filled, with a LAYER_OUTLINE px dark outline; add them bottom first.
- *  2. The layout is measured as drawn, on a raster of LAYER_CELL px cells (each cell
- *     takes the topmost shape holding its centre), and layers_place() guarantees for
- *     the final layout:
+ *  2. The layout is measured as drawn, and layers_place() guarantees for the final
+ *     layout:
  *       a. visible part: the largest connected visible piece of every layer, less a
  *          strip of LAYER_EDGE_LOSS px along its border (outlines, antialiasing),
  *          is at least min_fraction of the layer's own area and at least
- *          min_pixels px;
+ *          min_pixels px (measured on a raster of LAYER_CELL px cells, each cell
+ *          taking the topmost shape over its centre; pieces join only through
+ *          cells whose four neighbours are of the same layer);
  *       b. order: every layer above the bottom one visibly covers part of the
  *          layer just below: at least min_order_area px of it lie over that layer
- *          and at least min_order_edge px of its edge run inside that layer,
- *          bordering its visible fill.  So the upper shape is seen cutting across
- *          the lower one, and the whole order follows link by link;
+ *          (on the raster, less the strip along its edge, with LAYER_AREA_MARGIN
+ *          to spare), and its outline runs inside that layer, bordering the fill
+ *          it covers, for at least min_order_edge px (by points along the outline
+ *          that stay clear of every later layer, with LAYER_EDGE_MARGIN to spare).
+ *          So the upper shape is seen cutting across the lower one, and the whole
+ *          order follows link by link;
  *       c. with keep_corners: the kind of every shape can still be told.  A corner
- *          (LAYER_CORNER_ARM px of both its sides and the space between) counts as
- *          seen when every point of it is LAYER_CORNER_CLEAR px clear of the shapes
- *          above; a triangle keeps all three corners, every other polygon (and a
- *          star, counting its five tips) all but at most one, and a circle at least
- *          LAYER_RIM_VISIBLE of LAYER_RIM_POINTS points of its rim.
+ *          (the corner point, LAYER_CORNER_ARM px of both its sides and the space
+ *          between) is seen when all of it is LAYER_CORNER_CLEAR px clear of the
+ *          shapes above; a star (counting its five tips) or a hexagon keeps all its
+ *          corners but two, every other polygon all but one, and a circle at
+ *          least LAYER_RIM_VISIBLE of LAYER_RIM_POINTS points of its rim.
  *  3. Placement is bounded: a layer gets LAYER_TRIES tries, after which the
- *     LAYER_BACKTRACK layers below it are placed again; after LAYER_BUDGET
- *     tries in all layers_place() returns -1 (the caller turns that into gen_fail).
- *     A try costs a few microseconds (a 200x200 raster at 800 px).
+ *     LAYER_BACKTRACK layers below it are placed again; after LAYER_BUDGET tries in
+ *     all layers_place() returns -1 (the caller turns that into gen_fail).  A try
+ *     costs about ten microseconds, a sample of 20 layers about a millisecond.
  *  4. Apart from the rng it advances, it is a pure function; scratch memory is its
  *     own and freed before it returns.
  */
@@ -47,21 +51,23 @@
 #define LAYER_OUTLINE_RGB ((rgb){30, 30, 30})
 /* Every shape stays this far inside the canvas (outline included). */
 #define LAYER_CANVAS_MARGIN 8.0
-/* Raster cell of the visibility measurement: 8 px keeps a try to about ten
- * microseconds while boundary errors stay around a pixel on average. */
+/* Raster cell of the visibility measurement (a 100x100 raster at 800 px): a try
+ * stays around ten microseconds; the margins below absorb its rounding. */
 #define LAYER_CELL 8.0
 /* Border strip not counted as visible: half the outline, the outline of the shape
  * above and a pixel of antialiasing. */
 #define LAYER_EDGE_LOSS 2.5
-/* The order rule is checked on the raster with this much to spare: cells round a
- * bite's area (its border strip is taken off as well) and, more, its edge. */
+/* The order rule is checked with this much to spare: cells round a bite's area
+ * (its border strip is taken off as well), and a bent edge measured along pixel
+ * rows and columns, as tests/layers_check.h does, comes out up to 1/sqrt(2)
+ * shorter than it is. */
 #define LAYER_AREA_MARGIN 1.35
 #define LAYER_EDGE_MARGIN 1.45
 /* Corner points must be at least this far from any shape above (outline and
  * antialiasing of that shape, plus a clear gap). */
 #define LAYER_CORNER_CLEAR 4.0
-/* How far along each side of a corner must stay uncovered: 18 px of both sides
- * shows the angle of the corner. */
+/* How far along each side of a corner must stay uncovered: 10 px of both sides,
+ * besides the corner itself, show the angle of the corner. */
 #define LAYER_CORNER_ARM 10.0
 /* A circle is read as a circle when two thirds of its rim can be seen. */
 #define LAYER_RIM_POINTS 12

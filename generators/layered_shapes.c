@@ -12,7 +12,7 @@
 
 /* The visible part of every layer (its largest connected piece, outlines and
  * antialiased edges not counted) covers at least this share of the layer's own
- * area: with all corners in sight, enough to read the outline as a whole. */
+ * area: with its corners in sight (keep_corners), enough to read its outline. */
 #define LS_MIN_FRACTION 0.25
 /* ... and at least this many pixels (a 39x39 px patch). */
 #define LS_MIN_PIXELS 1500.0
@@ -33,7 +33,7 @@
 
 /* Kinds drawn: told apart by their corners even where partly covered (no
  * rectangle, which a covered square resembles; no heptagon or octagon, which are
- * hard to tell from a hexagon or a circle). */
+ * hard to tell from a hexagon or a circle; no diamond, a turned square). */
 static const shape_kind KINDS[] = {SHAPE_CIRCLE, SHAPE_TRIANGLE, SHAPE_SQUARE,
                                    SHAPE_PENTAGON, SHAPE_HEXAGON, SHAPE_STAR};
 #define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
