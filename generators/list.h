@@ -12,3 +12,6 @@
  *  6. docs/tasks/<task>.md with one example image.
  */
 GEN_TASK(counting_circles)
+GEN_TASK(list_colours)
+GEN_TASK(list_shapes)
+GEN_TASK(vanishing_objects)
