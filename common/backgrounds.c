@@ -6,22 +6,21 @@
 #include <math.h>
 #include <string.h>
 
-/* Bands of a linear gradient: 48 bands are under 24 px each on an 800 px canvas and
- * neighbouring bands differ by a step too small to read as an edge. */
+/* Bands of a linear gradient, drawn as pixel-aligned rectangles across the whole
+ * area: under 17 px each on 800 px, and neighbouring bands differ by a step too
+ * small to read as an edge. */
 #define BG_GRADIENT_BANDS 48
-/* Rings of a radial gradient (drawn largest first). */
-#define BG_RADIAL_RINGS 40
-/* Neighbouring bands overlap by this much, so an antialiased seam never lets the
- * white canvas show through between them. */
-#define BG_SEAM 1.0
+/* Rings of a radial gradient, drawn largest first.  Each ring is a polygon as
+ * large as the area, and Cairo's cost grows with that, so there are few. */
+#define BG_RADIAL_RINGS 20
 /* A circle that may need clipping is drawn as a circumscribed polygon of this many
  * vertices: its corners stay within 0.2% of the radius of the true circle. */
 #define BG_CIRCLE_VERTS 64
 /* Soft blobs: how many, how many rings each fades through (each step too small
  * to read as an edge), and their radii. */
 #define BG_BLOBS_MIN 3
-#define BG_BLOBS_MAX 7
-#define BG_BLOB_RINGS 14
+#define BG_BLOBS_MAX 6
+#define BG_BLOB_RINGS 10
 /* Tries to find a place for a blob clear of the others (blobs never overlap: a
  * blob's pale rim cutting into another's core would be a crisp circle). */
 #define BG_BLOB_TRIES 30
@@ -42,9 +41,11 @@
 /* Texture: how many specks.  The largest speck reaches 5 px from its centre, under
  * half the smallest object any task draws on a background (13 px radius), so a
  * speck never reads as an object. */
-#define BG_SPECKS_MIN 160
-#define BG_SPECKS_MAX 280
+#define BG_SPECKS_MIN 200
+#define BG_SPECKS_MAX 330
 #define BG_SPECK_RMAX 5.0
+/* Vertices of a round speck. */
+#define BG_DOT_VERTS 8
 /* Chance that a picture gets a texture on top: most do, so most are busy. */
 #define BG_TEXTURE_CHANCE 0.7
 /* Room for a clipped polygon: inputs have at most ~100 vertices, and clipping a
@@ -229,19 +230,18 @@ static bool add_disc(scene *s, background *bg, double cx, double cy, double r, r
     return add_poly(s, bg, pts, BG_CIRCLE_VERTS, c);
 }
 
-/* A band between t0 and t1 along direction (ux, uy), long enough to cross area. */
-static bool add_band(scene *s, background *bg, double ux, double uy, double t0, double t1, rgb c)
+/* The corners of a band between t0 and t1 along direction (ux, uy), long enough to
+ * cross the area. */
+static void band_quad(const box *a, double ux, double uy, double t0, double t1, point q[4])
 {
-    const box *a = &bg->area;
     double vx = -uy, vy = ux;
     double cs[4] = {a->x0 * vx + a->y0 * vy, a->x1 * vx + a->y0 * vy, a->x0 * vx + a->y1 * vy,
                     a->x1 * vx + a->y1 * vy};
     double s0 = fmin(fmin(cs[0], cs[1]), fmin(cs[2], cs[3])) - 2, s1 = fmax(fmax(cs[0], cs[1]), fmax(cs[2], cs[3])) + 2;
-    point q[4] = {{ux * t0 + vx * s0, uy * t0 + vy * s0},
-                  {ux * t1 + vx * s0, uy * t1 + vy * s0},
-                  {ux * t1 + vx * s1, uy * t1 + vy * s1},
-                  {ux * t0 + vx * s1, uy * t0 + vy * s1}};
-    return add_poly(s, bg, q, 4, c);
+    q[0] = (point){ux * t0 + vx * s0, uy * t0 + vy * s0};
+    q[1] = (point){ux * t1 + vx * s0, uy * t1 + vy * s0};
+    q[2] = (point){ux * t1 + vx * s1, uy * t1 + vy * s1};
+    q[3] = (point){ux * t0 + vx * s1, uy * t0 + vy * s1};
 }
 
 /* Range of the area's corners projected on (ux, uy). */
@@ -252,15 +252,20 @@ static void project(const box *a, double ux, double uy, double *lo, double *hi)
     *hi = fmax(fmax(t[0], t[1]), fmax(t[2], t[3]));
 }
 
+/* Bands across or down the area, in either direction; pixel-aligned, so they
+ * meet without seams. */
 static bool draw_linear(scene *s, background *bg, rng *r, const scheme *sc)
 {
-    double th = rng_uniform(r, 0, 2 * M_PI), ux = cos(th), uy = sin(th), lo, hi;
-    project(&bg->area, ux, uy, &lo, &hi);
-    lo -= 2;
-    hi += 2;
+    const box *a = &bg->area;
+    bool across = rng_below(r, 2), reverse = rng_below(r, 2);
+    double len = across ? a->x1 - a->x0 : a->y1 - a->y0;
     for (int k = 0; k < BG_GRADIENT_BANDS; k++) {
-        double t0 = lo + (hi - lo) * k / BG_GRADIENT_BANDS, t1 = lo + (hi - lo) * (k + 1) / BG_GRADIENT_BANDS;
-        if (!add_band(s, bg, ux, uy, t0 - (k ? BG_SEAM : 0), t1 + BG_SEAM, ramp(sc, (k + 0.5) / BG_GRADIENT_BANDS)))
+        double t0 = round(len * k / BG_GRADIENT_BANDS), t1 = round(len * (k + 1) / BG_GRADIENT_BANDS);
+        double f = (k + 0.5) / BG_GRADIENT_BANDS;
+        rgb c = ramp(sc, reverse ? 1 - f : f);
+        bool ok = across ? add_rect(s, bg, a->x0 + t0, a->y0, t1 - t0, a->y1 - a->y0, 0, c)
+                         : add_rect(s, bg, a->x0, a->y0 + t0, a->x1 - a->x0, t1 - t0, 0, c);
+        if (!ok)
             return false;
     }
     bg->style = "linear gradient";
@@ -276,11 +281,10 @@ static bool draw_radial(scene *s, background *bg, rng *r, const scheme *sc)
         for (int j = 0; j < 2; j++)
             R = fmax(R, hypot(xs[i] - cx, ys[j] - cy));
     R += 2;
-    for (int k = 0; k < BG_RADIAL_RINGS; k++) {
-        double rad = R * (BG_RADIAL_RINGS - k) / BG_RADIAL_RINGS + (k ? BG_SEAM : 0);
-        if (!add_disc(s, bg, cx, cy, rad, ramp(sc, 1.0 - (k + 0.5) / BG_RADIAL_RINGS)))
+    for (int k = 0; k < BG_RADIAL_RINGS; k++)
+        if (!add_disc(s, bg, cx, cy, R * (BG_RADIAL_RINGS - k) / BG_RADIAL_RINGS,
+                      ramp(sc, 1.0 - (k + 0.5) / BG_RADIAL_RINGS)))
             return false;
-    }
     bg->style = "radial gradient";
     return true;
 }
@@ -322,19 +326,26 @@ static bool draw_blobs(scene *s, background *bg, rng *r, const scheme *sc)
     return true;
 }
 
+/* A base in the first stop's colour, and over it the stripes of the other stops
+ * (only they need drawing, which halves the area filled). */
 static bool draw_stripes(scene *s, background *bg, rng *r, const scheme *sc)
 {
+    const box *a = &bg->area;
     double th = rng_uniform(r, 0, M_PI), ux = cos(th), uy = sin(th), lo, hi;
     double period = rng_uniform(r, BG_STRIPE_PERIOD_MIN, BG_STRIPE_PERIOD_MAX);
     int per = sc->nstops; /* stripes per period, one per stop */
-    project(&bg->area, ux, uy, &lo, &hi);
-    lo -= period;
-    double t = lo + rng_uniform(r, 0, period);
-    for (int k = 0; t < hi + 2; k++) {
-        double w = period / per;
-        if (!add_band(s, bg, ux, uy, t - (k ? BG_SEAM : 0), t + w + BG_SEAM, hsl_rgb(sc->stop[k % per])))
+    double w = period / per;
+    if (!add_rect(s, bg, a->x0, a->y0, a->x1 - a->x0, a->y1 - a->y0, 0, hsl_rgb(sc->stop[0])))
+        return false;
+    project(a, ux, uy, &lo, &hi);
+    double t = lo - period + rng_uniform(r, 0, period);
+    for (int k = 0; t < hi; k++, t += w) {
+        if (k % per == 0)
+            continue; /* the base shows through */
+        point q[4];
+        band_quad(a, ux, uy, t, t + w, q);
+        if (!add_poly(s, bg, q, 4, hsl_rgb(sc->stop[k % per])))
             return false;
-        t += w;
     }
     bg->style = "stripes";
     return true;
@@ -354,10 +365,13 @@ static bool draw_waves(scene *s, background *bg, rng *r, const scheme *sc)
         for (int j = 0; j < BG_WAVE_SAMPLES; j++) {
             double x = a->x0 + W * j / (BG_WAVE_SAMPLES - 1);
             double y = base + amp * (sin(2 * M_PI * x / len + phk) + 0.35 * sin(4.7 * M_PI * x / len + 2 * phk));
-            pts[j] = (point){x, k ? y - BG_SEAM : a->y0 - 2};
+            pts[j] = (point){x, k ? y : a->y0 - 2};
         }
-        pts[BG_WAVE_SAMPLES] = (point){a->x1, a->y1 + 2};
-        pts[BG_WAVE_SAMPLES + 1] = (point){a->x0, a->y1 + 2};
+        /* Down to just below the lowest point of the next band's edge, which covers
+         * the rest (the last band goes to the bottom). */
+        double bottom = k + 1 < n ? a->y0 + H * (k + 1) / n + 1.35 * amp + 2 : a->y1 + 2;
+        pts[BG_WAVE_SAMPLES] = (point){a->x1, bottom};
+        pts[BG_WAVE_SAMPLES + 1] = (point){a->x0, bottom};
         if (!add_poly(s, bg, pts, BG_WAVE_SAMPLES + 2, ramp(sc, n > 1 ? (double)k / (n - 1) : 0)))
             return false;
     }
@@ -365,40 +379,41 @@ static bool draw_waves(scene *s, background *bg, rng *r, const scheme *sc)
     return true;
 }
 
-/* Many small dots, dashes and chips in the scheme's speck colours. */
+/* Many small dots, dashes and chips in the scheme's speck colours, as many as the
+ * picture has room for. */
 static bool draw_texture(scene *s, background *bg, rng *r, const scheme *sc)
 {
     const box *a = &bg->area;
     int n = rng_int(r, BG_SPECKS_MIN, BG_SPECKS_MAX);
-    int room_left = BG_MAX_PRIMS - bg->nprims;
-    if (n > room_left)
-        n = room_left;
+    if (n > BG_MAX_PRIMS - bg->nprims)
+        n = BG_MAX_PRIMS - bg->nprims;
     for (int i = 0; i < n; i++) {
         rgb c = sc->speck[rng_below(r, (uint32_t)sc->nspecks)];
-        double size = rng_uniform(r, 1.5, BG_SPECK_RMAX);
-        double x = rng_uniform(r, a->x0 + size, a->x1 - size), y = rng_uniform(r, a->y0 + size, a->y1 - size);
-        bool ok;
+        double size = rng_uniform(r, 1.5, BG_SPECK_RMAX), rot = rng_uniform(r, 0, 2 * M_PI);
+        double x = rng_uniform(r, a->x0 + BG_SPECK_RMAX, a->x1 - BG_SPECK_RMAX);
+        double y = rng_uniform(r, a->y0 + BG_SPECK_RMAX, a->y1 - BG_SPECK_RMAX);
+        point q[BG_DOT_VERTS];
+        int m;
         switch (rng_below(r, 3)) {
-        case 0:
-            if (!room(bg))
-                return false;
-            ok = record(s, bg, scene_circle(s, x, y, size * 0.7, c), c);
+        case 0: /* a dot */
+            m = BG_DOT_VERTS;
+            regular_polygon(q, m, x, y, size * 0.7, rot);
             break;
-        case 1: { /* a dash: its half-diagonal is at most `size` */
-            double len = size * 1.9, w = fmax(1.2, size * 0.5);
-            ok = add_rect(s, bg, x - len / 2, y - w / 2, len, w, rng_uniform(r, 0, M_PI), c);
-            break;
-        }
-        default: { /* a chip: a small triangle */
-            point t[3];
-            double rot = rng_uniform(r, 0, 2 * M_PI);
-            for (int k = 0; k < 3; k++)
-                t[k] = (point){x + size * cos(rot + 2 * M_PI * k / 3), y + size * sin(rot + 2 * M_PI * k / 3)};
-            ok = add_poly(s, bg, t, 3, c);
+        case 1: { /* a dash, its half-diagonal under `size` */
+            double hl = size * 0.95, hw = fmax(0.6, size * 0.25), cs = cos(rot), sn = sin(rot);
+            m = 4;
+            q[0] = (point){x - hl * cs + hw * sn, y - hl * sn - hw * cs};
+            q[1] = (point){x + hl * cs + hw * sn, y + hl * sn - hw * cs};
+            q[2] = (point){x + hl * cs - hw * sn, y + hl * sn + hw * cs};
+            q[3] = (point){x - hl * cs - hw * sn, y - hl * sn + hw * cs};
             break;
         }
+        default: /* a chip: a small triangle */
+            m = 3;
+            regular_polygon(q, m, x, y, size, rot);
+            break;
         }
-        if (!ok)
+        if (!room(bg) || !record(s, bg, scene_polygon(s, q, m, c), c))
             return false;
     }
     bg->textured = true;
