@@ -385,6 +385,7 @@ static bool draw_texture(scene *s, background *bg, rng *r, const scheme *sc)
 {
     const box *a = &bg->area;
     int n = rng_int(r, BG_SPECKS_MIN, BG_SPECKS_MAX);
+    bg->texture_from = bg->nprims;
     if (n > BG_MAX_PRIMS - bg->nprims)
         n = BG_MAX_PRIMS - bg->nprims;
     for (int i = 0; i < n; i++) {
@@ -458,6 +459,7 @@ int background_draw(scene *s, const box *area, rng *r, double min_de, const box 
         bg->min_de = min_de;
         bg->style = "";
         bg->textured = false;
+        bg->texture_from = BG_MAX_PRIMS;
         bg->first_prim = first;
         bg->nprims = 0;
         bg->ncolours = 0;
@@ -476,6 +478,21 @@ int background_draw(scene *s, const box *area, rng *r, double min_de, const box 
     return -1;
 }
 
+static uint32_t far_mask(background *bg, int c)
+{
+    if (!bg->far_known[c]) {
+        double lab[3];
+        srgb_to_lab(bg->colours[c], lab);
+        uint32_t far = 0;
+        for (int k = 0; k < PALETTE_SIZE; k++)
+            if (ciede2000_lab(lab, bg->palette_lab[k]) >= bg->min_de)
+                far |= 1u << k;
+        bg->far[c] = far;
+        bg->far_known[c] = true;
+    }
+    return bg->far[c];
+}
+
 uint32_t background_far(background *bg, const box *b)
 {
     uint32_t mask = (1u << PALETTE_SIZE) - 1;
@@ -483,21 +500,13 @@ uint32_t background_far(background *bg, const box *b)
     for (int i = 0; i < bg->nprims; i++) {
         const box *p = &bg->boxes[i];
         int c = bg->colour_of[i];
-        if (seen[c] || p->x1 < b->x0 || b->x1 < p->x0 || p->y1 < b->y0 || b->y1 < p->y0)
+        if (seen[c])
+            continue;
+        /* Specks are everywhere: their colours count wherever b is. */
+        if (i < bg->texture_from && (p->x1 < b->x0 || b->x1 < p->x0 || p->y1 < b->y0 || b->y1 < p->y0))
             continue;
         seen[c] = true;
-        if (!bg->far_known[c]) {
-            double lab[3];
-            srgb_to_lab(bg->colours[c], lab);
-            uint32_t far = 0;
-            for (int k = 0; k < PALETTE_SIZE; k++) {
-                if (ciede2000_lab(lab, bg->palette_lab[k]) >= bg->min_de)
-                    far |= 1u << k;
-            }
-            bg->far[c] = far;
-            bg->far_known[c] = true;
-        }
-        mask &= bg->far[c];
+        mask &= far_mask(bg, c);
     }
     return mask;
 }

@@ -14,8 +14,10 @@
  *  2. Every colour a background primitive uses is recorded in bg->colours, and
  *     bg->boxes[i] bounds the i-th background primitive.
  *  3. background_far() tells which palette colours are at least bg->min_de
- *     (CIEDE2000) from every background colour whose primitive overlaps a box: an
- *     object of such a colour inside that box stands out from everything behind it.
+ *     (CIEDE2000) from every background colour whose primitive overlaps a box, and
+ *     from every colour of the texture wherever the box is (specks are all over
+ *     the picture, so no object shares a colour with them): an object of such a
+ *     colour inside that box stands out from everything behind and around it.
  *  4. background_draw() keeps drawing new pictures (a bounded number of times, from
  *     the same stream) until every `keep` box has at least `min_free` such colours;
  *     it returns -1 when none of BG_TRIES pictures did, and the scene is then as it
@@ -48,6 +50,7 @@ typedef struct background {
     double min_de;                   /* the contrast floor background_far() applies */
     const char *style;               /* "linear gradient", "stripes", ... (static) */
     bool textured;                   /* a texture of small specks lies on top */
+    int texture_from;                /* the specks are primitives texture_from.. */
     int first_prim, nprims;          /* the picture's primitives in the scene */
     box boxes[BG_MAX_PRIMS];         /* bounding box of each */
     uint8_t colour_of[BG_MAX_PRIMS]; /* index into colours of each */

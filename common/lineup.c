@@ -1,6 +1,7 @@
 #include "lineup.h"
 
 #include "backgrounds.h"
+#include "colour.h"
 #include "palette.h"
 #include "util.h"
 
@@ -143,7 +144,9 @@ int lineup_scene(scene *s, int n, const lineup_style *st, rng *layout, rng *bgr,
         p->object = i;
         p->layer = 1;
         p->stroke_width = st->outline;
-        p->stroke = st->outline_colour;
+        double lab[3];
+        srgb_to_lab(pc->value, lab);
+        p->stroke = lab[0] < LINEUP_DARK_FILL_L ? st->outline_on_dark : st->outline_colour;
     }
     free(bg);
     rc = 0;

@@ -15,7 +15,8 @@
  *  5. lineup_scene() is the whole picture of list_colours and list_shapes: shapes
  *     of random kinds and sizes placed by lineup_place() on a procedural background
  *     (backgrounds.h), each filled with a palette colour at least min_de from
- *     every background colour around it and outlined thinly.  Shape i (left to
+ *     every background colour around it and outlined thinly (dark around a light
+ *     fill, light around a dark one).  Shape i (left to
  *     right) is a primitive with object = i, kind = its shape name and
  *     colour_name = its palette name.  The task's margins come in a lineup_style;
  *     lineup_scene() only applies them.
@@ -37,6 +38,10 @@ int lineup_place(rng *r, const box *area, int n, const double *hw, const double 
  * `gap` between neighbours and `edge` at both ends. */
 double lineup_width(int n, double size, double gap, double edge);
 
+/* Fills darker than this CIE L* get the light outline: a dark outline would vanish
+ * into them and do nothing for their edge. */
+#define LINEUP_DARK_FILL_L 35.0
+
 /* What a task asks of lineup_scene() (each number is a named margin of the task). */
 typedef struct lineup_style {
     const shape_kind *kinds; /* the kinds drawn, each equally likely */
@@ -48,7 +53,8 @@ typedef struct lineup_style {
     double edge;        /* least space between an object and the canvas edge */
     double max_slope;   /* see lineup_place() */
     double outline;     /* width of each object's outline */
-    rgb outline_colour;
+    rgb outline_colour; /* its colour around a light fill */
+    rgb outline_on_dark; /* its colour around a dark fill (L* < LINEUP_DARK_FILL_L) */
     double halo;        /* contrast is checked this far around each object's box */
     double min_de;      /* CIEDE2000 floor between a fill and the background around it */
     int min_free;       /* palette colours that must be usable at every object's place */

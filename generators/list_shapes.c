@@ -34,6 +34,9 @@
 /* A thin dark outline gives every shape a crisp silhouette on any background. */
 #define OUTLINE 2.0
 #define OUTLINE_COLOUR ((rgb){30, 30, 30})
+/* ...and a light one around the darkest fills (navy, maroon, black), where a dark
+ * outline would vanish. */
+#define OUTLINE_ON_DARK ((rgb){235, 235, 235})
 /* Contrast is checked this far around each shape's box, covering its
  * antialiased edge. */
 #define HALO 2.0
@@ -57,6 +60,7 @@ static const lineup_style STYLE = {
     .max_slope = ORDER_MAX_SLOPE,
     .outline = OUTLINE,
     .outline_colour = OUTLINE_COLOUR,
+    .outline_on_dark = OUTLINE_ON_DARK,
     .halo = HALO,
     .min_de = CONTRAST_DE,
     .min_free = MIN_FREE_COLOURS,
