@@ -25,7 +25,7 @@
 /* Space kept between every shape and the canvas edge. */
 #define EDGE 16.0
 /* Smallest circumradius: a 26 px shape's colour is still easy to name, and 20
- * shapes of it fit the 800 px canvas (the canvas grows wider only past 21). */
+ * shapes of it fit the 800 px canvas (the canvas grows wider only past 20). */
 #define RMIN 13.0
 /* Largest circumradius, for a row of one or two. */
 #define RMAX 55.0

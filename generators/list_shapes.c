@@ -24,8 +24,8 @@
 /* Space kept between every shape and the canvas edge. */
 #define EDGE 16.0
 /* Smallest circumradius: at 44 px across, a hexagon's corners and a pentagon's
- * point stay plain to see.  Up to 15 shapes fit 800 px; past that the canvas
- * grows wider (1102 px at 20) rather than shrink them. */
+ * point stay plain to see.  Up to 13 shapes fit 800 px; past that the canvas
+ * grows wider (1142 px at 20) rather than shrink them. */
 #define RMIN 22.0
 /* Largest circumradius, for a row of one or two. */
 #define RMAX 60.0
