@@ -2,6 +2,7 @@
 #include "check.h"
 
 #include "fsutil.h"
+#include "manifest.h"
 #include "png_io.h"
 #include "util.h"
 
@@ -50,38 +51,60 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-long check_records(const char *text, size_t len, const generator *g, const int *levels, int nlevels,
-                   long num_images, long first_file, FILE *out, char ***ids_out, long *nids_out)
+void check_expect_of(const generator *g, const gen_options *o, check_expect *e)
+{
+    gen_options rel;
+    int *own = NULL;
+    if (!o) {
+        memset(&rel, 0, sizeof rel);
+        rel.task = g;
+        rel.num_images = RELEASE_PER_LEVEL;
+        rel.file = 1;
+        rel.nlevels = g->level_max - g->level_min + 1;
+        own = xmalloc(sizeof(int) * (size_t)rel.nlevels);
+        for (int i = 0; i < rel.nlevels; i++)
+            own[i] = g->level_min + i;
+        rel.levels = own;
+        o = &rel;
+    }
+    e->count = run_count(o);
+    e->files = xmalloc(sizeof(long) * (size_t)(e->count + 1));
+    e->levels = xmalloc(sizeof(int) * (size_t)(e->count + 1));
+    for (long j = 0; j < e->count; j++) {
+        long i = run_index(o, j);
+        e->files[j] = o->file + i;
+        e->levels[j] = run_level_of(o, i);
+    }
+    free(own);
+}
+
+void check_expect_free(check_expect *e)
+{
+    free(e->files);
+    free(e->levels);
+    e->files = NULL;
+    e->levels = NULL;
+}
+
+long check_records(const char *text, size_t len, const generator *g, const check_expect *e, FILE *out,
+                   char ***ids_out, long *nids_out)
 {
     long n = 0;
-    int *own = NULL;
-    if (!levels) {
-        nlevels = g->level_max - g->level_min + 1;
-        own = xmalloc(sizeof(int) * (size_t)nlevels);
-        for (int i = 0; i < nlevels; i++)
-            own[i] = g->level_min + i;
-        levels = own;
-        num_images = RELEASE_PER_LEVEL;
-        first_file = 1;
-    }
     if (ids_out) {
         *ids_out = NULL;
         *nids_out = 0;
     }
     cJSON *root = cJSON_ParseWithLength(text, len);
     if (!root) {
-        problem(out, &n, NULL, "data.json: not valid JSON (near byte %ld)",
-                cJSON_GetErrorPtr() ? (long)(cJSON_GetErrorPtr() - text) : 0L);
-        free(own);
+        problem(out, &n, NULL, "data.json: not valid JSON");
         return n;
     }
     if (!cJSON_IsArray(root)) {
         problem(out, &n, NULL, "data.json: not a JSON list of records");
         cJSON_Delete(root);
-        free(own);
         return n;
     }
-    long expected = num_images * nlevels;
+    long expected = e->count;
     long count = cJSON_GetArraySize(root);
     if (count != expected)
         problem(out, &n, NULL, "data.json: %ld records, expected %ld", count, expected);
@@ -108,8 +131,8 @@ long check_records(const char *text, size_t len, const generator *g, const int *
             if (num < 0) {
                 problem(out, &n, id, "id is not of the form %s<N>.png", prefix);
             } else {
-                if (num != first_file + i)
-                    problem(out, &n, id, "id names file %ld, expected %ld (record %ld)", num, first_file + i, i + 1);
+                if (i < expected && num != e->files[i])
+                    problem(out, &n, id, "id names file %ld, expected %ld (record %ld)", num, e->files[i], i + 1);
                 ids[nids++] = xstrdup(id); /* only well-formed ids name images */
             }
         }
@@ -148,7 +171,7 @@ long check_records(const char *text, size_t len, const generator *g, const int *
                 continue;
             }
             if (g->level_field && strcmp(k->name, g->level_field) == 0 && i < expected) {
-                int want = levels[i / num_images];
+                int want = e->levels[i];
                 if (v->valuedouble != want)
                     problem(out, &n, id, "field '%s' is %.0f, expected level %d", k->name, v->valuedouble, want);
             }
@@ -160,7 +183,6 @@ long check_records(const char *text, size_t len, const generator *g, const int *
         if (strcmp(ids[k - 1], ids[k]) == 0)
             problem(out, &n, ids[k], "id appears more than once");
     cJSON_Delete(root);
-    free(own);
     if (ids_out) {
         *ids_out = ids;
         *nids_out = nids;
@@ -210,36 +232,26 @@ long check_dir(const check_options *o, FILE *out, char *err, size_t errlen)
         cJSON_Delete(manifest);
         return -1;
     }
-    int *levels = NULL, nlevels = 0;
-    long num_images = RELEASE_PER_LEVEL, first_file = 1;
-    const cJSON *lv = cJSON_GetObjectItemCaseSensitive(manifest, "levels");
-    const cJSON *ni = cJSON_GetObjectItemCaseSensitive(manifest, "num_images");
-    const cJSON *ff = cJSON_GetObjectItemCaseSensitive(manifest, "file");
-    if (cJSON_IsArray(lv) && cJSON_IsNumber(ni) && cJSON_IsNumber(ff) && ni->valuedouble >= 1) {
-        const cJSON *c;
-        levels = xmalloc(sizeof(int) * ((size_t)cJSON_GetArraySize(lv) + 1));
-        cJSON_ArrayForEach(c, lv) levels[nlevels++] = (int)c->valuedouble;
-        num_images = (long)ni->valuedouble;
-        first_file = (long)ff->valuedouble;
-        if (nlevels == 0) {
-            free(levels);
-            levels = NULL;
-        }
-    }
+    gen_options mo;
+    bool have_run = manifest_read_options(manifest, &mo, NULL, 0) == 0 && mo.task == g;
     cJSON_Delete(manifest);
+    check_expect ex;
+    check_expect_of(g, have_run ? &mo : NULL, &ex);
+    if (have_run)
+        manifest_options_free(&mo);
 
     snprintf(path, sizeof path, "%s/data.json", o->dir);
     char *text;
     size_t len;
     if (read_file(path, &text, &len, err, errlen) != 0) {
-        free(levels);
+        check_expect_free(&ex);
         return -1;
     }
     char **ids;
     long nids;
-    long n = check_records(text, len, g, levels, nlevels, num_images, first_file, out, &ids, &nids);
+    long n = check_records(text, len, g, &ex, out, &ids, &nids);
     free(text);
-    free(levels);
+    check_expect_free(&ex);
 
     if (!o->skip_images) {
         for (long k = 0; k < nids; k++) {

@@ -19,6 +19,7 @@
 #define GEN_CHECK_H
 
 #include "generator.h"
+#include "run.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -31,9 +32,21 @@ typedef struct check_options {
 } check_options;
 
 long check_dir(const check_options *o, FILE *out, char *err, size_t errlen);
-/* Checks data.json text against a task and an expected level sequence; the core
- * of check_dir, exposed for the fuzzer.  levels may be NULL (release defaults). */
-long check_records(const char *text, size_t len, const generator *g, const int *levels, int nlevels,
-                   long num_images, long first_file, FILE *out, char ***ids_out, long *nids_out);
+/* What data.json should hold: per record, its file number and level. */
+typedef struct check_expect {
+    long count;
+    long *files;
+    int *levels;
+} check_expect;
+
+/* The expectation of a run (run.h), or of the release when o is NULL: the task's
+ * default levels, 10 samples each, files from 1. */
+void check_expect_of(const generator *g, const gen_options *o, check_expect *e);
+void check_expect_free(check_expect *e);
+
+/* Checks data.json text against a task and an expectation; the core of check_dir,
+ * exposed for the fuzzer.  Well-formed ids go to *ids_out (sorted) if asked. */
+long check_records(const char *text, size_t len, const generator *g, const check_expect *e, FILE *out,
+                   char ***ids_out, long *nids_out);
 
 #endif
