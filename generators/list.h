@@ -11,4 +11,7 @@
  *  5. Reference images: GEN_UPDATE_REFERENCE=1 ctest -R golden, then look at them.
  *  6. docs/tasks/<task>.md with one example image.
  */
+GEN_TASK(comparing_size)
 GEN_TASK(counting_circles)
+GEN_TASK(sort_circles)
+GEN_TASK(sort_lines)
