@@ -2,6 +2,7 @@
 
 #include "check.h"
 #include "merge.h"
+#include "preview.h"
 
 #include "errors.h"
 #include "font.h"
@@ -262,6 +263,82 @@ static int cmd_merge(int argc, char **argv)
         }
     }
     free(dirs);
+    return rc;
+}
+
+static uint64_t pick_seed(void);
+static void default_levels(const generator *g, int **levels, int *n);
+static int validate_levels(const generator *g, const gen_options *o);
+
+static int cmd_preview(int argc, char **argv)
+{
+    if (argc < 3 || argv[2][0] == '-')
+        return usage_error("preview needs a task (usage: gen preview TASK [--seed S] [--grid_size G] "
+                           "[--num_sizes SPEC] [-o FILE])%s%s", "", "");
+    const generator *g = generator_find(argv[2]);
+    if (!g) {
+        const char *sug = generator_suggest(argv[2]);
+        return sug ? usage_error("unknown task '%s' (did you mean '%s'?)", argv[2], sug)
+                   : usage_error("unknown task '%s' (gen list shows them all)%s", argv[2], "");
+    }
+    uint64_t seed = 0;
+    bool seed_given = false;
+    int grid = 6, *levels = NULL, nlevels = 0;
+    strbuf out = {0};
+    char err[512];
+    int rc = GEN_EXIT_OK;
+    for (int i = 3; i < argc && rc == GEN_EXIT_OK; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        long n = 0;
+        if ((strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) && v) {
+            out.len = 0;
+            strbuf_add(&out, v);
+            i++;
+        } else if (strcmp(a, "--seed") == 0 && v) {
+            char *end;
+            errno = 0;
+            seed = strtoull(v, &end, 10);
+            if (!*v || *end || errno || v[0] == '-')
+                rc = usage_error("bad --seed '%s'%s", v, "");
+            seed_given = true;
+            i++;
+        } else if (strcmp(a, "--grid_size") == 0 && v) {
+            if (parse_long(v, CLI_MIN_GRID, CLI_MAX_GRID, &n))
+                rc = usage_error("bad --grid_size '%s' (expected 2..26)%s", v, "");
+            grid = (int)n;
+            i++;
+        } else if (strcmp(a, "--num_sizes") == 0 && v) {
+            if (cli_parse_levels(v, &levels, &nlevels, err, sizeof err))
+                rc = usage_error("%s%s", err, "");
+            i++;
+        } else {
+            rc = usage_error("unknown or incomplete option '%s' for preview%s", a, "");
+        }
+    }
+    if (rc == GEN_EXIT_OK) {
+        if (!levels)
+            default_levels(g, &levels, &nlevels);
+        gen_options vo = {.task = g, .levels = levels, .nlevels = nlevels, .num_images = 1, .grid_size = grid};
+        rc = validate_levels(g, &vo);
+    }
+    if (rc == GEN_EXIT_OK) {
+        if (!seed_given) {
+            seed = pick_seed();
+            fprintf(stderr, "gen: no --seed given, using --seed %llu\n", (unsigned long long)seed);
+        }
+        if (!out.buf)
+            strbuf_addf(&out, "%s-preview.png", g->name);
+        if (font_init(err, sizeof err) != 0) {
+            fprintf(stderr, "gen: %s\n", err);
+            rc = GEN_EXIT_IO;
+        } else {
+            rc = preview_write(g, seed, grid, levels, nlevels, out.buf);
+            font_done();
+        }
+    }
+    free(levels);
+    strbuf_free(&out);
     return rc;
 }
 
@@ -600,6 +677,8 @@ int cli_main(int argc, char **argv)
         return cmd_verify(argc, argv);
     if (strcmp(cmd, "merge") == 0)
         return cmd_merge(argc, argv);
+    if (strcmp(cmd, "preview") == 0)
+        return cmd_preview(argc, argv);
     const generator *g = generator_find(cmd);
     if (!g) {
         const char *s = generator_suggest(cmd);

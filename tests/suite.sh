@@ -70,4 +70,9 @@ touch "$WORK/tampered2/data/999.png"
 grep -q '"bbox": \[' "$WORK/ann/annotations.json" && ok || fail "annotations: no bounding boxes"
 grep -q 'annotations' "$WORK/ann/data.json" && fail "annotations leaked into data.json" || ok
 "$GEN" verify "$WORK/ann" >/dev/null && ok || fail "annotated directory does not verify"
+# preview: one PNG contact sheet.
+"$GEN" preview $T --seed 1 --num_sizes 1..7 -o "$WORK/p.png" && ok || fail "preview"
+[ "$(head -c 8 "$WORK/p.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] && ok || fail "preview is not a PNG"
+"$GEN" preview nope -o "$WORK/q.png" 2>/dev/null
+[ $? -eq 2 ] && [ ! -e "$WORK/q.png" ] && ok || fail "preview of an unknown task"
 finish suite
