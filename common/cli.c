@@ -28,15 +28,18 @@
 #define CLI_MIN_GRID 2            /* a 1x1 board has nothing to locate */
 
 #define CLI_MAX_SHARDS 10000        /* machines one job is split across */
+#define CLI_MIN_SCALE 0.25          /* 200 px images: smaller would lose thin lines and labels */
+#define CLI_MAX_SCALE 4.0           /* 3200 px images: larger is a typo more often than a wish */
 
 static const char *const OPTIONS[] = {"--num_images", "--num_sizes", "--seed",  "--file",        "--out",
                                       "--grid_size",  "--jobs",      "--force", "--quiet",       "--help",
-                                      "--shard",      "--tasks",     "--annotations", NULL};
+                                      "--shard",      "--tasks",     "--annotations", "--scale", NULL};
 
 static void usage(FILE *f)
 {
     fputs("usage: gen TASK [--num_images N] [--num_sizes SPEC] [--seed S] [--file K] [--out DIR]\n"
-          "                [--grid_size G] [--jobs J] [--shard K/N] [--annotations] [--force] [--quiet]\n"
+          "                [--grid_size G] [--jobs J] [--shard K/N] [--scale F] [--annotations]\n"
+          "                [--force] [--quiet]\n"
           "       gen all [--tasks A,B,...] [--num_images N] [--seed S] [--out DIR] [--jobs J] [--shard K/N] ...\n"
           "       gen list\n"
           "       gen check DIR [--task TASK]\n"
@@ -54,6 +57,7 @@ static void usage(FILE *f)
           "  --grid_size G    board size of the grid tasks (default 6)\n"
           "  --jobs J         worker threads (default: online CPUs)\n"
           "  --shard K/N      make only shard K of N (samples K, K+N, ...); join with gen merge\n"
+          "  --scale F        draw images F times the task's size (0.25..4; default 1)\n"
           "  --annotations    also write annotations.json: every object's kind, colour,\n"
           "                   label, layer and bounding box\n"
           "  --tasks A,B      gen all: only these tasks (default: all 30)\n"
@@ -471,6 +475,12 @@ static int parse_run_options(int argc, char **argv, int start, cli_run *c)
             if (!*val)
                 return usage_error("empty --out%s%s", "", "");
             o->out = val;
+        } else if (strcmp(name, "--scale") == 0) {
+            char *end;
+            double sc = strtod(val, &end);
+            if (!*val || *end || !(sc >= CLI_MIN_SCALE && sc <= CLI_MAX_SCALE))
+                return usage_error("bad --scale '%s' (expected a number from 0.25 to 4)%s", val, "");
+            o->scale = sc;
         } else if (strcmp(name, "--tasks") == 0) {
             c->tasks = val;
         } else if (strcmp(name, "--shard") == 0) {
@@ -506,6 +516,7 @@ static void default_options(cli_run *c, int argc, char **argv)
     o->file = 1;
     o->out = ".";
     o->grid_size = 6;
+    o->scale = 1.0;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     o->jobs = cpus > 0 ? (int)(cpus > CLI_MAX_JOBS ? CLI_MAX_JOBS : cpus) : 1;
     o->argc = argc;

@@ -86,6 +86,7 @@ int manifest_write(const char *dir, const gen_options *o, const char *data_json_
         cJSON_AddItemToArray(sh, cJSON_CreateNumber(o->shard_n));
     }
     cJSON_AddBoolToObject(m, "annotations", o->annotations);
+    cJSON_AddNumberToObject(m, "scale", o->scale > 0 ? o->scale : 1.0);
     cJSON_AddItemToObject(m, "libraries", libraries());
     cJSON_AddStringToObject(m, "font_sha256", FONT_SHA256);
     cJSON *files = cJSON_AddObjectToObject(m, "files");
@@ -173,6 +174,15 @@ int manifest_read_options(const cJSON *m, gen_options *o, char *err, size_t errl
         return bad(err, errlen, "too many samples");
     }
     o->annotations = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "annotations"));
+    const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
+    o->scale = 1.0;
+    if (sc) {
+        if (!cJSON_IsNumber(sc) || !(sc->valuedouble >= 0.25 && sc->valuedouble <= 4.0)) {
+            manifest_options_free(o);
+            return bad(err, errlen, "malformed scale");
+        }
+        o->scale = sc->valuedouble;
+    }
     const cJSON *sh = cJSON_GetObjectItemCaseSensitive(m, "shard");
     if (sh) {
         if (!cJSON_IsArray(sh) || cJSON_GetArraySize(sh) != 2 || !cJSON_IsNumber(sh->child) ||

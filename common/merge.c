@@ -30,7 +30,7 @@ static bool same_job(const gen_options *a, const gen_options *b)
 {
     if (a->task != b->task || a->seed != b->seed || a->num_images != b->num_images || a->file != b->file ||
         a->grid_size != b->grid_size || a->nlevels != b->nlevels || a->annotations != b->annotations ||
-        a->shard_n != b->shard_n)
+        a->shard_n != b->shard_n || a->scale != b->scale)
         return false;
     return memcmp(a->levels, b->levels, sizeof(int) * (size_t)a->nlevels) == 0;
 }

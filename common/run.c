@@ -157,10 +157,10 @@ char *annotation_line(const generator *g, long file, const sample_out *o)
     return sb.buf;
 }
 
-int encode_sample_image(const sample_out *o, int image, canvas *cv, const png_settings *set, strbuf *png,
-                        char *err, size_t errlen)
+int encode_sample_image(const sample_out *o, int image, double scale, canvas *cv, const png_settings *set,
+                        strbuf *png, char *err, size_t errlen)
 {
-    if (render_scene(cv, &o->img[image]) != 0) {
+    if (render_scene_scaled(cv, &o->img[image], scale > 0 ? scale : 1.0) != 0) {
         snprintf(err, errlen, "cairo failed to draw a %dx%d image", o->img[image].width, o->img[image].height);
         return GEN_EXIT_INTERNAL;
     }
@@ -291,7 +291,7 @@ static int make_one(task_run *tr, long j, sample_out *so, canvas *cv, strbuf *pn
     char path[4200], name[64];
     for (int k = 0; k < g->images; k++) {
         png->len = 0;
-        rc = encode_sample_image(so, k, cv, &PNG_DEFAULT_SETTINGS, png, err, errlen);
+        rc = encode_sample_image(so, k, o->scale, cv, &PNG_DEFAULT_SETTINGS, png, err, errlen);
         if (rc != GEN_EXIT_OK)
             return rc;
         sample_file_name(g, p.file, k, name, sizeof name);

@@ -43,9 +43,10 @@ char *record_line(const generator *g, long file, const cJSON *fields);
  * name, label, layer, object id and bounding box, per image. */
 char *annotation_line(const generator *g, long file, const sample_out *o);
 
-/* Renders image `image` of a made sample and appends its PNG bytes to png. */
-int encode_sample_image(const sample_out *o, int image, canvas *cv, const png_settings *set, strbuf *png,
-                        char *err, size_t errlen);
+/* Renders image `image` of a made sample at `scale` (1 = the task's own size)
+ * and appends its PNG bytes to png. */
+int encode_sample_image(const sample_out *o, int image, double scale, canvas *cv, const png_settings *set,
+                        strbuf *png, char *err, size_t errlen);
 
 typedef struct gen_options {
     const generator *task;
@@ -60,6 +61,7 @@ typedef struct gen_options {
     bool force;
     bool quiet;
     bool annotations; /* also write annotations.json */
+    double scale;     /* --scale: images drawn this many times the task's size (0 = 1) */
     int shard_k;      /* make only shard k of shard_n (1-based); shard_n 0 = all */
     int shard_n;
     int argc;     /* the command line, recorded in gen.json */
