@@ -12,4 +12,5 @@
  *  6. docs/tasks/<task>.md with one example image.
  */
 GEN_TASK(counting_circles)
+GEN_TASK(grid_path)
 GEN_TASK(maze_solving)
