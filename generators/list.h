@@ -12,5 +12,6 @@
  *  6. docs/tasks/<task>.md with one example image.
  */
 GEN_TASK(counting_circles)
+GEN_TASK(cross_and_knots)
 GEN_TASK(grid_path)
 GEN_TASK(maze_solving)
