@@ -36,11 +36,12 @@
 #define GP_GRID_WIDTH 1.5
 #define GP_GRID_GREY 120
 /* Start disc radius and arrowhead size as shares of the cell; the arrowhead lies
- * wholly inside the end cell (tip 0.38 cell from its centre, 0.12 cell clear of
- * its edge), so it points at no neighbour. */
+ * wholly inside the end cell and roughly centred on it (tip 0.34 cell ahead of
+ * its centre, 0.16 cell clear of its edge; base 0.16 cell behind the centre), so
+ * it reads as marking that cell, not as pointing into the next one. */
 #define GP_START_SHARE 0.22
-#define GP_ARROW_TIP 0.38
-#define GP_ARROW_BACK 0.12
+#define GP_ARROW_TIP 0.34
+#define GP_ARROW_BACK 0.16
 #define GP_ARROW_HALF_WIDTH 0.26
 /* Search budget: cells tried by one depth-first search before it restarts from a
  * new start cell, and restarts before giving up.  Paths of 2n cells on an n x n

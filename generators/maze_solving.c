@@ -13,14 +13,15 @@
 #include <stdlib.h>
 
 /* Cells at least this wide: with walls MAZE_WALL_SHARE thick the corridors stay
- * about 34 px wide and the axis numbers 16 px tall at 22 x 22, so the route can be
+ * 34 px wide and the axis numbers 16.8 px (em) at 22 x 22, so the route can be
  * traced and the cells counted by eye (the canvas grows past 800 px for n > 18). */
 #define MAZE_MIN_CELL 40.0
 /* Wall thickness as a share of the cell: thick enough to read as a solid barrier
  * next to the faint cell guides, thin enough to leave a wide corridor. */
-#define MAZE_WALL_SHARE 0.12
+#define MAZE_WALL_SHARE 0.14
 /* Thinnest and thickest wall in pixels, whatever the cell size (a small maze's
- * huge cells would otherwise get walls like bars). */
+ * huge cells would otherwise get walls like beams); walls are rounded to an even
+ * width. */
 #define MAZE_WALL_MIN 4.0
 #define MAZE_WALL_MAX 14.0
 /* Faint cell guides, so cells along a long corridor can be counted; light enough
@@ -34,8 +35,8 @@
  * there is always such a cell: the route from a corner to the far corner is at
  * least 2(n-1) steps), so the answer is never a trivial neighbour. */
 #define MAZE_MIN_STEPS(n) ((n) - 1)
-/* Largest side: a bigger maze needs a canvas over 4000 px and a path record of
- * thousands of cells. */
+/* Largest side: its canvas is already 3920 px wide; a bigger maze makes an image
+ * too large to view whole and a path record of thousands of cells. */
 #define MAZE_MAX_SIDE 96
 
 enum { DIR_UP, DIR_RIGHT, DIR_DOWN, DIR_LEFT };
@@ -123,17 +124,26 @@ static void route_tree(const maze *m, int from, int *dist, int *parent, int *que
     }
 }
 
-/* Walls as few long lines: runs of closed edges on each grid line are merged. */
+/* One wall: a filled bar along grid line segment (x0, y0)-(x1, y1), reaching
+ * half its width past both ends so bars meet without notches at corners.  With an
+ * even width on whole-pixel grid lines the bar's edges are whole pixels: crisp,
+ * and several times cheaper for Cairo than a stroked line. */
+static void wall_bar(scene *s, double x0, double y0, double x1, double y1, double width)
+{
+    double h = width / 2;
+    prim *p = scene_rect(s, x0 - h, y0 - h, x1 - x0 + width, y1 - y0 + width, RGB_BLACK);
+    p->kind = "wall";
+}
+
+/* Walls as few bars: runs of closed edges on each grid line are merged. */
 static void draw_walls(scene *s, const grid *g, const maze *m, double width)
 {
     int n = m->n;
-    rgb black = RGB_BLACK;
     /* Horizontal grid lines k = 0..n: edge above row k (k = n is the bottom border). */
     for (int k = 0; k <= n; k++) {
         int c = 0;
         while (c < n) {
-            bool closed = k == 0 || k == n || !m->down[(k - 1) * n + c];
-            if (!closed) {
+            if (!(k == 0 || k == n || !m->down[(k - 1) * n + c])) {
                 c++;
                 continue;
             }
@@ -141,17 +151,14 @@ static void draw_walls(scene *s, const grid *g, const maze *m, double width)
             while (c < n && (k == 0 || k == n || !m->down[(k - 1) * n + c]))
                 c++;
             double y = g->y0 + k * g->cell;
-            prim *p = scene_line(s, g->x0 + c0 * g->cell, y, g->x0 + c * g->cell, y, width, black);
-            p->kind = "wall";
-            p->round_caps = true;
+            wall_bar(s, g->x0 + c0 * g->cell, y, g->x0 + c * g->cell, y, width);
         }
     }
     /* Vertical grid lines k = 0..n: edge left of column k. */
     for (int k = 0; k <= n; k++) {
         int r = 0;
         while (r < n) {
-            bool closed = k == 0 || k == n || !m->right[r * n + k - 1];
-            if (!closed) {
+            if (!(k == 0 || k == n || !m->right[r * n + k - 1])) {
                 r++;
                 continue;
             }
@@ -159,10 +166,21 @@ static void draw_walls(scene *s, const grid *g, const maze *m, double width)
             while (r < n && (k == 0 || k == n || !m->right[r * n + k - 1]))
                 r++;
             double x = g->x0 + k * g->cell;
-            prim *p = scene_line(s, x, g->y0 + r0 * g->cell, x, g->y0 + r * g->cell, width, black);
-            p->kind = "wall";
-            p->round_caps = true;
+            wall_bar(s, x, g->y0 + r0 * g->cell, x, g->y0 + r * g->cell, width);
         }
+    }
+}
+
+/* Cell guides: 1 px bars on whole pixels (crisp and cheap, like the walls). */
+static void draw_guides(scene *s, const grid *g)
+{
+    rgb grey = {MAZE_GUIDE_GREY, MAZE_GUIDE_GREY, MAZE_GUIDE_GREY};
+    double span = g->cols * g->cell;
+    for (int k = 1; k < g->cols; k++) {
+        prim *v = scene_rect(s, g->x0 + k * g->cell, g->y0, MAZE_GUIDE_WIDTH, span, grey);
+        v->kind = "guide";
+        prim *h = scene_rect(s, g->x0, g->y0 + k * g->cell, span, MAZE_GUIDE_WIDTH, grey);
+        h->kind = "guide";
     }
 }
 
@@ -211,9 +229,9 @@ static int sample(gen_ctx *ctx)
         if (dist[i] >= MAZE_MIN_STEPS(n) && (int)i != start && pick-- == 0)
             end = (int)i;
 
-    double wall = fmin(MAZE_WALL_MAX, fmax(MAZE_WALL_MIN, round(g.cell * MAZE_WALL_SHARE)));
-    rgb guide = {MAZE_GUIDE_GREY, MAZE_GUIDE_GREY, MAZE_GUIDE_GREY};
-    grid_draw_lines(s, &g, MAZE_GUIDE_WIDTH, guide);
+    /* An even width, so the wall bars' edges fall on whole pixels. */
+    double wall = 2 * round(fmin(MAZE_WALL_MAX, fmax(MAZE_WALL_MIN, g.cell * MAZE_WALL_SHARE)) / 2);
+    draw_guides(s, &g);
     draw_mark(s, &g, start / n, start % n, wall, PALETTE[1].value, PALETTE[1].name, "start", "S");
     draw_mark(s, &g, end / n, end % n, wall, PALETTE[PALETTE_RED].value, PALETTE[PALETTE_RED].name, "end", "E");
     draw_walls(s, &g, &m, wall);
@@ -239,8 +257,9 @@ static int sample(gen_ctx *ctx)
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
     if (p->level > MAZE_MAX_SIDE) {
-        snprintf(err, errlen, "cannot draw a %dx%d maze (at most %dx%d: larger ones need a canvas over 4000 px)",
-                 p->level, p->level, MAZE_MAX_SIDE, MAZE_MAX_SIDE);
+        grid g = grid_fit_cell(MAZE_MAX_SIDE, MAZE_MAX_SIDE, MAZE_MIN_CELL, GRID_FROM_0, GRID_FROM_0);
+        snprintf(err, errlen, "cannot draw a %dx%d maze (at most %dx%d, which already needs a %dx%d canvas)",
+                 p->level, p->level, MAZE_MAX_SIDE, MAZE_MAX_SIDE, g.width, g.height);
         return -1;
     }
     return 0;

@@ -46,19 +46,20 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
     if (rec_int(s, "Rows") != n || rec_int(s, "Columns") != n)
         return "Rows or Columns is not the level";
 
-    /* The border walls give the maze's box. */
+    /* Walls are bars (filled rectangles) reaching half their thickness past the
+     * grid line segment they close; their centre lines give the lattice, and the
+     * border walls give the maze's box. */
     geom g = {n, 1e9, 1e9, 0};
     double x1 = -1e9, y1 = -1e9;
     for (int i = 0; i < sc->nprims; i++) {
         const prim *a = &sc->prims[i];
         if (!a->kind || strcmp(a->kind, "wall") != 0)
             continue;
-        if (a->type != PRIM_POLYLINE || a->npts != 2)
-            return "a wall that is not a straight line";
-        for (int k = 0; k < 2; k++) {
-            point q = prim_points(sc, a)[k];
-            g.x0 = fmin(g.x0, q.x), g.y0 = fmin(g.y0, q.y), x1 = fmax(x1, q.x), y1 = fmax(y1, q.y);
-        }
+        if (a->type != PRIM_RECT || a->angle != 0 || !a->filled)
+            return "a wall that is not an upright bar";
+        double t = fmin(a->w, a->h) / 2;
+        g.x0 = fmin(g.x0, a->x + t), g.y0 = fmin(g.y0, a->y + t);
+        x1 = fmax(x1, a->x + a->w - t), y1 = fmax(y1, a->y + a->h - t);
     }
     g.cell = (x1 - g.x0) / n;
     if (g.cell <= 0 || fabs((y1 - g.y0) / n - g.cell) > EPS)
@@ -76,15 +77,16 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
         const prim *a = &sc->prims[i];
         if (!a->kind || strcmp(a->kind, "wall") != 0)
             continue;
-        point u = prim_points(sc, a)[0], v = prim_points(sc, a)[1];
+        double t = fmin(a->w, a->h) / 2;
+        point u = {a->x + t, a->y + t}, v = {a->x + a->w - t, a->y + a->h - t};
         if (fabs(u.y - v.y) < EPS) {
             int k = snap(u.y, g.y0, g.cell, &ok);
-            int c0 = snap(fmin(u.x, v.x), g.x0, g.cell, &ok), c1 = snap(fmax(u.x, v.x), g.x0, g.cell, &ok);
+            int c0 = snap(u.x, g.x0, g.cell, &ok), c1 = snap(v.x, g.x0, g.cell, &ok);
             for (int c = c0; c < c1 && ok; c++)
                 hwall[k * n + c] = 1;
         } else if (fabs(u.x - v.x) < EPS) {
             int k = snap(u.x, g.x0, g.cell, &ok);
-            int r0 = snap(fmin(u.y, v.y), g.y0, g.cell, &ok), r1 = snap(fmax(u.y, v.y), g.y0, g.cell, &ok);
+            int r0 = snap(u.y, g.y0, g.cell, &ok), r1 = snap(v.y, g.y0, g.cell, &ok);
             for (int r = r0; r < r1 && ok; r++)
                 vwall[r * (n + 1) + k] = 1;
         } else {
