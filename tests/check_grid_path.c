@@ -165,4 +165,7 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
     return NULL;
 }
 
-HARNESS_MAIN("grid_path", check)
+/* Besides the default levels: the largest grid (columns A..Z). */
+static const int EXTRA_LEVELS[] = {26};
+
+int main(void) { return harness_run("grid_path", check, EXTRA_LEVELS, 1); }
