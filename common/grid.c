@@ -41,6 +41,18 @@ grid grid_fit(int rows, int cols, int min_w, int min_h, grid_label_style col_sty
     return g;
 }
 
+grid grid_fit_cell(int rows, int cols, double min_cell, grid_label_style col_style, grid_label_style row_style)
+{
+    grid g = grid_fit(rows, cols, 0, 0, col_style, row_style);
+    if (g.cell >= min_cell)
+        return g;
+    /* The canvas on which grid_fit()'s cell comes out exactly min_cell. */
+    int w = (int)ceil(2 * GRID_MARGIN + (cols + GRID_LABEL_BAND) * ceil(min_cell));
+    int h = (int)ceil(2 * GRID_MARGIN + (rows + GRID_LABEL_BAND) * ceil(min_cell));
+    return grid_fit(rows, cols, w > GEN_CANVAS ? w : GEN_CANVAS, h > GEN_CANVAS ? h : GEN_CANVAS, col_style,
+                    row_style);
+}
+
 point grid_cell_centre(const grid *g, int row, int col)
 {
     point p = {g->x0 + (col + 0.5) * g->cell, g->y0 + (row + 0.5) * g->cell};

@@ -41,6 +41,10 @@ typedef struct grid {
 
 /* Fits the grid on a canvas of at least min_w x min_h (default GEN_CANVAS). */
 grid grid_fit(int rows, int cols, int min_w, int min_h, grid_label_style col_style, grid_label_style row_style);
+/* As grid_fit() on the default canvas, but grows the canvas (never shrinks it) so
+ * cells are at least min_cell px wide, for tasks whose cell content needs more room
+ * than GRID_MIN_CELL (min_cell <= GRID_MIN_CELL gives exactly grid_fit()). */
+grid grid_fit_cell(int rows, int cols, double min_cell, grid_label_style col_style, grid_label_style row_style);
 point grid_cell_centre(const grid *g, int row, int col);
 /* Draws the cell lines (width px, colour c). */
 void grid_draw_lines(scene *s, const grid *g, double width, rgb c);

@@ -13,5 +13,8 @@
  */
 GEN_TASK(comparing_size)
 GEN_TASK(counting_circles)
+GEN_TASK(cross_and_knots)
+GEN_TASK(grid_path)
+GEN_TASK(maze_solving)
 GEN_TASK(sort_circles)
 GEN_TASK(sort_lines)
