@@ -11,4 +11,8 @@
  *  5. Reference images: GEN_UPDATE_REFERENCE=1 ctest -R golden, then look at them.
  *  6. docs/tasks/<task>.md with one example image.
  */
+GEN_TASK(circle_right_triangle)
 GEN_TASK(counting_circles)
+GEN_TASK(identifying_shapes)
+GEN_TASK(locate_circles_colour)
+GEN_TASK(locate_circles_shape)
