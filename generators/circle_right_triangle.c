@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* Smallest cell: at 80 px a triangle is about 60 px across, so a right angle and
+/* Smallest cell: at 80 px a triangle is about 58 px across, so a right angle and
  * an angle 15 degrees off it look plainly different; taller grids grow the canvas. */
 #define MIN_CELL 80.0
 /* Every angle of an "other" triangle is at least this far from 90 degrees, so no
@@ -184,8 +184,8 @@ const generator gen_circle_right_triangle = {
     .uses_grid_size = true,
     .input_prompt = "The image shows a grid of cells. Each cell is empty or holds one filled shape: a circle, a "
                     "right-angled triangle (one of its corners is a right angle of 90 degrees) or a triangle with no "
-                    "right angle, whose corners are all clearly sharper or blunter than 90 degrees. Triangles may be "
-                    "turned to any direction, and colours do not depend on the kind of shape.",
+                    "right angle, whose corners are all clearly sharper or blunter than 90 degrees. Triangles point "
+                    "in different directions, and colours do not depend on the kind of shape.",
     .rules = "Count the circles, the right-angled triangles and the triangles that have no right angle.",
     .output_prompt = "The last line of your answer must be CIRCLES:<a> RIGHT:<b> TRIANGLES:<c>, where <a> is the "
                      "number of circles, <b> the number of right-angled triangles and <c> the number of triangles "

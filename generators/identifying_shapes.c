@@ -106,7 +106,8 @@ static int sample(gen_ctx *ctx)
     return GEN_EXIT_OK;
 }
 
-static const gen_field fields[] = {{"Gold_output", FIELD_STRING}, {"Gold_side", FIELD_INT}, {"Rows", FIELD_INT}, {NULL, 0}};
+static const gen_field fields[] = {
+    {"Gold_output", FIELD_STRING}, {"Gold_side", FIELD_INT}, {"Rows", FIELD_INT}, {NULL, 0}};
 
 const generator gen_identifying_shapes = {
     .name = "identifying_shapes",

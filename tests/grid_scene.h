@@ -109,8 +109,8 @@ static inline const char *scene_grid_read(const scene *sc, scene_grid *g, char *
 
 /* The cell holding the box x0..x1, y0..y1 with `clear` px to spare from its lines:
  * returns 0 and sets row, col; -1 when the box is in no single cell. */
-static inline int scene_grid_cell(const scene_grid *g, double x0, double y0, double x1, double y1, double clear, int *row,
-                           int *col)
+static inline int scene_grid_cell(const scene_grid *g, double x0, double y0, double x1, double y1, double clear,
+                                  int *row, int *col)
 {
     int c = scene_grid_slot(g->xs, g->cols, (x0 + x1) / 2), r = scene_grid_slot(g->ys, g->rows, (y0 + y1) / 2);
     if (c < 0 || r < 0)
