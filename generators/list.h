@@ -11,4 +11,9 @@
  *  5. Reference images: GEN_UPDATE_REFERENCE=1 ctest -R golden, then look at them.
  *  6. docs/tasks/<task>.md with one example image.
  */
+GEN_TASK(circle_boxes)
+GEN_TASK(circle_location)
+GEN_TASK(count_coloured_circles)
 GEN_TASK(counting_circles)
+GEN_TASK(counting_locations)
+GEN_TASK(counting_shapes)
