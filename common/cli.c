@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "check.h"
+
 #include "errors.h"
 #include "font.h"
 #include "generator.h"
@@ -31,6 +33,7 @@ static void usage(FILE *f)
     fputs("usage: gen TASK [--num_images N] [--num_sizes SPEC] [--seed S] [--file K] [--out DIR]\n"
           "                [--grid_size G] [--jobs J] [--force] [--quiet]\n"
           "       gen list\n"
+          "       gen check DIR [--task TASK]\n"
           "       gen --help | gen TASK --help | gen --version\n"
           "\n"
           "  --num_images N   samples per level (default 10)\n"
@@ -44,7 +47,7 @@ static void usage(FILE *f)
           "  --force          replace a data.json or data/ that gen did not write\n"
           "  --quiet          print nothing but errors\n"
           "\n"
-          "exit codes: 0 ok, 2 usage error, 3 level cannot be drawn, 4 file error,\n"
+          "exit codes: 0 ok, 1 check found problems, 2 usage error, 3 level cannot be drawn, 4 file error,\n"
           "            5 refused to overwrite (see --force), 70 internal error\n",
           f);
 }
@@ -144,10 +147,47 @@ static void task_help(const generator *g)
     printf("record fields:     id");
     for (const gen_field *f = g->fields; f->name; f++)
         printf(", %s (%s)", f->name, field_type_name(f->type));
-    printf("\nuses --grid_size:  %s\n\n", g->uses_grid_size ? "yes" : "no");
+    printf("\nuses --grid_size:  %s\n", g->uses_grid_size ? "yes" : "no");
+    printf("writes swatches.png: %s\n\n", g->uses_swatches ? "yes" : "no");
     printf("input_prompt.txt:  %s\nrules.txt:         %s\noutput_prompt.txt: %s\n\n", g->input_prompt, g->rules,
            g->output_prompt);
     usage(stdout);
+}
+
+static int cmd_check(int argc, char **argv)
+{
+    check_options co = {0};
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--task") == 0 && i + 1 < argc) {
+            co.task = generator_find(argv[++i]);
+            if (!co.task) {
+                const char *s = generator_suggest(argv[i]);
+                if (s)
+                    return usage_error("unknown task '%s' (did you mean '%s'?)", argv[i], s);
+                return usage_error("unknown task '%s' (gen list shows them all)%s", argv[i], "");
+            }
+        } else if (argv[i][0] == '-') {
+            return usage_error("unknown option '%s' for check (usage: gen check DIR [--task TASK])%s", argv[i], "");
+        } else if (!co.dir) {
+            co.dir = argv[i];
+        } else {
+            return usage_error("unexpected argument '%s' (check takes one directory)%s", argv[i], "");
+        }
+    }
+    if (!co.dir)
+        return usage_error("check needs a directory (usage: gen check DIR [--task TASK])%s%s", "", "");
+    char err[512];
+    long problems = check_dir(&co, stdout, err, sizeof err);
+    if (problems < 0) {
+        fprintf(stderr, "gen: %s\n", err);
+        return GEN_EXIT_IO;
+    }
+    if (problems) {
+        printf("%s: %ld problem%s\n", co.dir, problems, problems == 1 ? "" : "s");
+        return GEN_EXIT_FAILED;
+    }
+    printf("%s: valid\n", co.dir);
+    return GEN_EXIT_OK;
 }
 
 static uint64_t pick_seed(void)
@@ -378,6 +418,8 @@ int cli_main(int argc, char **argv)
     }
     if (strcmp(cmd, "list") == 0)
         return cmd_list();
+    if (strcmp(cmd, "check") == 0)
+        return cmd_check(argc, argv);
     const generator *g = generator_find(cmd);
     if (!g) {
         const char *s = generator_suggest(cmd);

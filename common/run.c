@@ -311,6 +311,7 @@ int run_task(const gen_options *o)
 {
     const generator *g = o->task;
     char err[1024], path[4096], tmp[4096];
+    bool created_out = !path_exists(o->out);
     if (mkdir_p(o->out, err, sizeof err) != 0) {
         fprintf(stderr, "gen: %s\n", err);
         return GEN_EXIT_IO;
@@ -332,6 +333,8 @@ int run_task(const gen_options *o)
     if (mkdir_p(path, err, sizeof err) != 0) {
         fprintf(stderr, "gen: %s\n", err);
         remove_tree(tmp);
+        if (created_out)
+            rmdir(o->out);
         return GEN_EXIT_IO;
     }
 
@@ -439,6 +442,8 @@ int run_task(const gen_options *o)
 
 cleanup:
     remove_tree(tmp);
+    if (rc != GEN_EXIT_OK && created_out)
+        rmdir(o->out); /* a directory this run made, now empty again */
     for (long i = 0; i < st.total; i++)
         free(st.records[i]);
     free(st.records);

@@ -1,0 +1,39 @@
+/* check.h - `gen check DIR`: is a task directory a valid Percept-V task?
+ *
+ * Contract:
+ *  1. Works on any directory, ours or a downloaded copy of the release, and never
+ *     crashes on malformed input (data.json is fuzzed: tests/fuzz/).
+ *  2. The task is --task, else gen.json's "task", else the directory's name.
+ *     Expected levels come from gen.json when present, else the release's (the
+ *     task's default levels, 10 samples each, files from 1).
+ *  3. Checks: data.json parses and is a list; ids have the task's format, are
+ *     unique and follow the file numbers; each record has exactly id plus the
+ *     release's fields, with the right JSON types; the level field follows the
+ *     level sequence; every referenced image exists and decodes; data/ holds no
+ *     stray images.
+ *  4. Each problem is one line on `out`, naming the record id where there is one.
+ *     Returns the number of problems, or -1 when the directory cannot be checked
+ *     at all (message in err).
+ */
+#ifndef GEN_CHECK_H
+#define GEN_CHECK_H
+
+#include "generator.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct check_options {
+    const char *dir;
+    const generator *task; /* NULL: from gen.json or the directory name */
+    bool skip_images;      /* only data.json (used by the fuzzer) */
+} check_options;
+
+long check_dir(const check_options *o, FILE *out, char *err, size_t errlen);
+/* Checks data.json text against a task and an expected level sequence; the core
+ * of check_dir, exposed for the fuzzer.  levels may be NULL (release defaults). */
+long check_records(const char *text, size_t len, const generator *g, const int *levels, int nlevels,
+                   long num_images, long first_file, FILE *out, char ***ids_out, long *nids_out);
+
+#endif
