@@ -11,9 +11,14 @@
  *  5. Reference images: GEN_UPDATE_REFERENCE=1 ctest -R golden, then look at them.
  *  6. docs/tasks/<task>.md with one example image.
  */
+GEN_TASK(circle_boxes)
+GEN_TASK(circle_location)
 GEN_TASK(circle_right_triangle)
 GEN_TASK(comparing_size)
+GEN_TASK(count_coloured_circles)
 GEN_TASK(counting_circles)
+GEN_TASK(counting_locations)
+GEN_TASK(counting_shapes)
 GEN_TASK(cross_and_knots)
 GEN_TASK(grid_path)
 GEN_TASK(identifying_shapes)
