@@ -21,6 +21,9 @@
 /* Smallest cell side: below 30 px a cell's content and its label become hard to
  * read, so larger boards grow the canvas instead. */
 #define GRID_MIN_CELL 30.0
+/* Largest canvas side a grid task draws: a taller or wider image is more than a
+ * reader takes in at once, and its PNG costs more than a sample should. */
+#define GRID_MAX_CANVAS 4096
 /* Smallest label size in pixels (em), legible at any level. */
 #define GRID_MIN_FONT 14.0
 

@@ -5,7 +5,7 @@
  * See docs/tasks/circle_right_triangle.md. */
 #include "errors.h"
 #include "generator.h"
-#include "grid_grow.h"
+#include "grid.h"
 #include "palette.h"
 #include "util.h"
 
@@ -47,7 +47,7 @@ static double rad(double deg) { return deg * M_PI / 180.0; }
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    grid g = grid_fit_min_cell(p->level, p->grid_size, MIN_CELL, GRID_LETTERS, GRID_FROM_1);
+    grid g = grid_fit_cell(p->level, p->grid_size, MIN_CELL, GRID_LETTERS, GRID_FROM_1);
     if (g.cell < MIN_CELL || g.width > GRID_MAX_CANVAS || g.height > GRID_MAX_CANVAS) {
         snprintf(err, errlen, "cannot draw a board of %d rows and %d columns with %.0f px cells on a canvas of at most "
                  "%dx%d px", p->level, p->grid_size, MIN_CELL, GRID_MAX_CANVAS, GRID_MAX_CANVAS);
@@ -122,7 +122,7 @@ static int sample(gen_ctx *ctx)
         return gen_fail(ctx, "%s", err);
 
     scene *s = ctx->img[0];
-    grid g = grid_fit_min_cell(rows, cols, MIN_CELL, GRID_LETTERS, GRID_FROM_1);
+    grid g = grid_fit_cell(rows, cols, MIN_CELL, GRID_LETTERS, GRID_FROM_1);
     scene_reset(s, g.width, g.height);
     grid_draw_lines(s, &g, GRID_LINE_WIDTH, GRID_LINE_COLOUR);
     grid_draw_labels(s, &g, RGB_BLACK);

@@ -5,7 +5,7 @@
  * See docs/tasks/locate_circles_shape.md. */
 #include "errors.h"
 #include "generator.h"
-#include "grid_grow.h"
+#include "grid.h"
 #include "palette.h"
 #include "shapes.h"
 #include "util.h"
@@ -67,7 +67,7 @@ static int sample(gen_ctx *ctx)
         return gen_fail(ctx, "%s", err);
 
     scene *s = ctx->img[0];
-    grid g = grid_fit_min_cell(size, size, MIN_CELL, GRID_LETTERS, GRID_FROM_1);
+    grid g = grid_fit_cell(size, size, MIN_CELL, GRID_LETTERS, GRID_FROM_1);
     scene_reset(s, g.width, g.height);
     grid_draw_lines(s, &g, GRID_LINE_WIDTH, GRID_LINE_COLOUR);
     grid_draw_labels(s, &g, RGB_BLACK);
