@@ -42,6 +42,24 @@ expect 2 "bad --seed '12x'" counting_circles --seed 12x "${O[@]}"
 expect 2 "bad --grid_size '1'" counting_circles --grid_size 1 "${O[@]}"
 expect 2 "unexpected argument 'extra'" counting_circles extra "${O[@]}"
 expect 2 "takes no value" counting_circles --force=yes "${O[@]}"
+# The other subcommands.
+expect 2 "bad --shard '0/3'" counting_circles --shard 0/3 "${O[@]}"
+expect 2 "bad --shard '4/3'" counting_circles --shard 4/3 "${O[@]}"
+expect 2 "bad --shard 'x'" counting_circles --shard x "${O[@]}"
+expect 2 "bad --scale '9'" counting_circles --scale 9 "${O[@]}"
+expect 2 "unknown task 'countng_circles' in --tasks \(did you mean 'counting_circles'\?\)" all --tasks countng_circles "${O[@]}"
+expect 2 "empty --tasks" all --tasks , "${O[@]}"
+expect 2 "'--num_sizes' is for one task" all --num_sizes 1..3 "${O[@]}"
+expect 2 "'--tasks' is for gen all" counting_circles --tasks a "${O[@]}"
+expect 2 "check needs a directory" check
+expect 2 "unknown option '--bogus' for check" check "$WORK/out" --bogus
+expect 2 "verify needs a directory" verify
+expect 2 "merge needs an output directory and at least one shard" merge "$WORK/out"
+expect 2 "preview needs a task" preview
+expect 2 "unknown task 'nope'" preview nope -o "$WORK/out"
+expect 4 "verify: .*gen.json" verify "$WORK/out"
+expect 4 "cannot read" check "$WORK/out" --task counting_circles
+
 # A level the canvas cannot hold: refused before any work, naming task, level, canvas.
 expect 3 "counting_circles: level 5000: cannot draw 5000 circles on a 800x800 canvas" \
     counting_circles --num_sizes 5000 "${O[@]}"

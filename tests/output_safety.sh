@@ -48,4 +48,33 @@ for delay in 0.05 0.2 0.5 1.0; do
     diff -r -x 'gen.json' "$WORK/ref" "$D" >/dev/null && ok || fail "rerun after kill differs from an uninterrupted run"
     [ -z "$(ls -A "$D" | grep gen-tmp)" ] && ok || fail "rerun left a temporary directory"
 done
+# The same for gen all: killed at any moment, every task directory either has no
+# data.json or a valid one; the rerun equals an uninterrupted run.
+ALL=(all --seed 13 --num_images 4 --tasks counting_circles,sort_lines,maze_solving --quiet)
+"$GEN" "${ALL[@]}" --out "$WORK/allref"
+for delay in 0.1 0.4 0.8; do
+    rm -rf "$WORK/all"
+    "$GEN" "${ALL[@]}" --out "$WORK/all" &
+    pid=$!
+    sleep "$delay"
+    kill -9 "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    for d in "$WORK"/all/*/; do
+        [ -e "$d/data.json" ] || continue
+        "$GEN" check "$d" >/dev/null && ok || fail "gen all killed after ${delay}s: $d does not check"
+    done
+    "$GEN" "${ALL[@]}" --out "$WORK/all" && ok || fail "gen all rerun after kill"
+    diff -r -x gen.json "$WORK/allref" "$WORK/all" >/dev/null && ok || fail "gen all rerun after kill differs"
+done
+
+# A full disk (a file-size limit) under gen all: exit 4, no task directory with a
+# data.json that lies.
+rm -rf "$WORK/all"
+err=$( (ulimit -f 20; "$GEN" "${ALL[@]}" --out "$WORK/all") 2>&1)
+rc=$?
+[ "$rc" -eq 4 ] && ok || fail "gen all under a file-size limit: exit $rc, expected 4 ($err)"
+for d in "$WORK"/all/*/; do
+    [ -e "$d/data.json" ] || continue
+    "$GEN" check "$d" >/dev/null && ok || fail "gen all under a file-size limit left $d inconsistent"
+done
 finish output_safety
