@@ -45,7 +45,7 @@ static void usage(FILE *f)
           "       gen check DIR [--task TASK]\n"
           "       gen verify DIR\n"
           "       gen merge OUT SHARD_DIR...\n"
-          "       gen preview TASK [--seed S] [--grid_size G] [-o FILE]\n"
+          "       gen preview TASK [--seed S] [--grid_size G] [--num_sizes SPEC] [--thumb PX] [-o FILE]\n"
           "       gen --help | gen TASK --help | gen --version\n"
           "\n"
           "  --num_images N   samples per level (default 10)\n"
@@ -278,7 +278,7 @@ static int cmd_preview(int argc, char **argv)
 {
     if (argc < 3 || argv[2][0] == '-')
         return usage_error("preview needs a task (usage: gen preview TASK [--seed S] [--grid_size G] "
-                           "[--num_sizes SPEC] [-o FILE])%s%s", "", "");
+                           "[--num_sizes SPEC] [--thumb PX] [-o FILE])%s%s", "", "");
     const generator *g = generator_find(argv[2]);
     if (!g) {
         const char *sug = generator_suggest(argv[2]);
@@ -288,6 +288,7 @@ static int cmd_preview(int argc, char **argv)
     uint64_t seed = 0;
     bool seed_given = false;
     int grid = 6, *levels = NULL, nlevels = 0;
+    double thumb = 300; /* px: big enough to read labels of a 22x22 grid */
     strbuf out = {0};
     char err[512];
     int rc = GEN_EXIT_OK;
@@ -306,6 +307,11 @@ static int cmd_preview(int argc, char **argv)
             if (!*v || *end || errno || v[0] == '-')
                 rc = usage_error("bad --seed '%s'%s", v, "");
             seed_given = true;
+            i++;
+        } else if (strcmp(a, "--thumb") == 0 && v) {
+            if (parse_long(v, 100, 800, &n))
+                rc = usage_error("bad --thumb '%s' (expected 100..800 pixels)%s", v, "");
+            thumb = (double)n;
             i++;
         } else if (strcmp(a, "--grid_size") == 0 && v) {
             if (parse_long(v, CLI_MIN_GRID, CLI_MAX_GRID, &n))
@@ -337,7 +343,7 @@ static int cmd_preview(int argc, char **argv)
             fprintf(stderr, "gen: %s\n", err);
             rc = GEN_EXIT_IO;
         } else {
-            rc = preview_write(g, seed, grid, levels, nlevels, out.buf);
+            rc = preview_write(g, seed, grid, levels, nlevels, thumb, out.buf);
             font_done();
         }
     }

@@ -38,6 +38,7 @@ typedef struct grid {
     double x0, y0;    /* top-left corner of cell (0, 0) */
     double cell;      /* side of a cell */
     double font_size; /* label size */
+    double label_band; /* width of the label band left of and above the cells */
     int width, height; /* canvas size the grid needs */
     grid_label_style col_style, row_style;
 } grid;

@@ -12,23 +12,24 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Layout of the sheet: thumbnails of PREVIEW_THUMB px (the longer side), five
- * cells a row, captions of up to PREVIEW_CAPTION_LINES lines. */
-#define PREVIEW_THUMB 300.0
+/* Layout of the sheet: thumbnails of `thumb` px (the longer side), five cells a
+ * row, captions of up to PREVIEW_CAPTION_LINES lines of PREVIEW_LINE_CHARS
+ * characters a 300 px thumbnail holds. */
 #define PREVIEW_COLS 5
 #define PREVIEW_PAD 12.0
 #define PREVIEW_FONT 13.0
 #define PREVIEW_CAPTION_LINES 4
 #define PREVIEW_LINE_CHARS 46
+#define PREVIEW_MAX_CHARS 120
 
-static void draw_caption(cairo_t *cr, double x, double y, const char *text)
+static void draw_caption(cairo_t *cr, double x, double y, const char *text, size_t line_chars)
 {
     font_select(cr, PREVIEW_FONT);
     cairo_set_source_rgb(cr, 0, 0, 0);
     size_t len = strlen(text), at = 0;
     for (int line = 0; line < PREVIEW_CAPTION_LINES && at < len; line++) {
-        char buf[PREVIEW_LINE_CHARS + 4];
-        size_t n = len - at < PREVIEW_LINE_CHARS ? len - at : PREVIEW_LINE_CHARS;
+        char buf[PREVIEW_MAX_CHARS + 4];
+        size_t n = len - at < line_chars ? len - at : line_chars;
         memcpy(buf, text + at, n);
         buf[n] = '\0';
         if (line == PREVIEW_CAPTION_LINES - 1 && at + n < len)
@@ -39,11 +40,15 @@ static void draw_caption(cairo_t *cr, double x, double y, const char *text)
     }
 }
 
-int preview_write(const generator *g, uint64_t seed, int grid_size, const int *levels, int nlevels, const char *path)
+int preview_write(const generator *g, uint64_t seed, int grid_size, const int *levels, int nlevels, double thumb,
+                  const char *path)
 {
-    double cell_w = PREVIEW_THUMB * g->images + PREVIEW_PAD * (g->images - 1);
+    size_t line_chars = (size_t)(PREVIEW_LINE_CHARS * thumb * g->images / 300.0);
+    if (line_chars > PREVIEW_MAX_CHARS)
+        line_chars = PREVIEW_MAX_CHARS;
+    double cell_w = thumb * g->images + PREVIEW_PAD * (g->images - 1);
     double cap_h = PREVIEW_CAPTION_LINES * (PREVIEW_FONT + 3) + 8;
-    double cell_h = PREVIEW_THUMB + cap_h;
+    double cell_h = thumb + cap_h;
     int cols = nlevels < PREVIEW_COLS ? nlevels : PREVIEW_COLS;
     int rows = (nlevels + cols - 1) / cols;
     int W = (int)ceil(cols * (cell_w + PREVIEW_PAD) + PREVIEW_PAD);
@@ -74,9 +79,9 @@ int preview_write(const generator *g, uint64_t seed, int grid_size, const int *l
                 rc = GEN_EXIT_INTERNAL;
                 break;
             }
-            double scale = PREVIEW_THUMB / fmax(cv.width, cv.height);
+            double scale = thumb / fmax(cv.width, cv.height);
             cairo_save(cr);
-            cairo_translate(cr, x0 + k * (PREVIEW_THUMB + PREVIEW_PAD), y0);
+            cairo_translate(cr, x0 + k * (thumb + PREVIEW_PAD), y0);
             cairo_scale(cr, scale, scale);
             cairo_set_source_surface(cr, cv.surface, 0, 0);
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
@@ -84,14 +89,14 @@ int preview_write(const generator *g, uint64_t seed, int grid_size, const int *l
             cairo_restore(cr);
             cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
             cairo_set_line_width(cr, 1);
-            cairo_rectangle(cr, x0 + k * (PREVIEW_THUMB + PREVIEW_PAD) + 0.5, y0 + 0.5,
+            cairo_rectangle(cr, x0 + k * (thumb + PREVIEW_PAD) + 0.5, y0 + 0.5,
                             cv.width * scale - 1, cv.height * scale - 1);
             cairo_stroke(cr);
         }
         strbuf cap = {0};
         strbuf_addf(&cap, "level %d: ", levels[i]);
         json_append(&cap, s.record);
-        draw_caption(cr, x0 + 4, y0 + PREVIEW_THUMB + 2, cap.buf);
+        draw_caption(cr, x0 + 4, y0 + thumb + 2, cap.buf, line_chars);
         strbuf_free(&cap);
     }
     cairo_destroy(cr);

@@ -15,6 +15,8 @@
 
 #include <stdint.h>
 
-int preview_write(const generator *g, uint64_t seed, int grid_size, const int *levels, int nlevels, const char *path);
+/* thumb: the longer side of each thumbnail in pixels. */
+int preview_write(const generator *g, uint64_t seed, int grid_size, const int *levels, int nlevels, double thumb,
+                  const char *path);
 
 #endif
