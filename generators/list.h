@@ -12,4 +12,5 @@
  *  6. docs/tasks/<task>.md with one example image.
  */
 GEN_TASK(counting_circles)
+GEN_TASK(graph_counting)
 GEN_TASK(inside_circles)
