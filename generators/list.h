@@ -14,3 +14,4 @@
 GEN_TASK(counting_circles)
 GEN_TASK(graph_counting)
 GEN_TASK(inside_circles)
+GEN_TASK(numbered_shapes)
