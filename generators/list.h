@@ -11,6 +11,7 @@
  *  5. Reference images: GEN_UPDATE_REFERENCE=1 ctest -R golden, then look at them.
  *  6. docs/tasks/<task>.md with one example image.
  */
+GEN_TASK(change_colour)
 GEN_TASK(colours_present)
 GEN_TASK(counting_circles)
 GEN_TASK(graph_counting)
