@@ -129,9 +129,9 @@ const generator gen_colours_present = {
     .level_max = 20,
     .lowest_level = 1,
     .uses_swatches = true,
-    .input_prompt = "The image shows filled shapes of several colours on a white background; some colours may be "
-                    "used by more than one shape. Below the picture, a reference strip shows each of the 20 colours "
-                    "that may be used as a square patch with its name underneath.",
+    .input_prompt = "The image shows one or more filled shapes on a white background; a colour may be used by more "
+                    "than one shape. Below the picture, a reference strip shows each of the 20 colours that may be "
+                    "used, as a square patch with its name underneath.",
     .rules = RULES,
     .output_prompt = "The last line of your answer must be 20 words, each yes or no, one for each colour in the order "
                      "listed, separated by single spaces, and nothing else.",

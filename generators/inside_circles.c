@@ -142,7 +142,8 @@ static int sample(gen_ctx *ctx)
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
     if (radius_max(p->level) < CIRCLE_RMIN_FLOOR) {
-        snprintf(err, errlen, "cannot draw %d circles inside a ring on a %dx%d canvas (at most %d fit with radius >= %.0f px)",
+        snprintf(err, errlen,
+                 "cannot draw %d circles inside a ring on a %dx%d canvas (at most %d fit with radius >= %.0f px)",
                  p->level, GEN_CANVAS, GEN_CANVAS,
                  (int)(CIRCLE_COVERAGE * inner_area() / (M_PI * CIRCLE_RMIN_FLOOR * CIRCLE_RMIN_FLOOR)),
                  CIRCLE_RMIN_FLOOR);
@@ -162,9 +163,9 @@ const generator gen_inside_circles = {
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
-    .input_prompt = "The image shows one large circle drawn as a black outline, and a number of small filled circles "
-                    "in different colours. Each small circle lies either wholly inside the large circle or wholly "
-                    "outside it.",
+    .input_prompt = "The image shows one large circle drawn as a black outline, and one or more small filled "
+                    "circles in various colours. Each small circle lies either wholly inside the large circle or "
+                    "wholly outside it.",
     .rules = "Count the small circles that lie inside the large circle. Small circles outside the large circle do "
              "not count; if none is inside, the count is 0.",
     .output_prompt = "The last line of your answer must be COUNT:<number>, where <number> is the number of small "

@@ -212,7 +212,8 @@ static int sample(gen_ctx *ctx)
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
     if (radius_max(p->level) < SHAPE_RMIN_FLOOR || p->level > NUMBER_MAX) {
-        snprintf(err, errlen, "cannot draw %d numbered shapes on a %dx%d canvas (at most %d fit with radius >= %.0f px)",
+        snprintf(err, errlen,
+                 "cannot draw %d numbered shapes on a %dx%d canvas (at most %d fit with radius >= %.0f px)",
                  p->level, GEN_CANVAS, GEN_CANVAS,
                  (int)(SHAPE_COVERAGE * GEN_CANVAS * GEN_CANVAS / (M_PI * SHAPE_RMIN_FLOOR * SHAPE_RMIN_FLOOR)),
                  SHAPE_RMIN_FLOOR);
@@ -221,9 +222,9 @@ static int check_level(const gen_params *p, char *err, size_t errlen)
     return 0;
 }
 
-static const gen_field fields[] = {{"circles", FIELD_INT_ARRAY},    {"num_objects", FIELD_INT},
-                                   {"pentagons", FIELD_INT_ARRAY},  {"rectangles", FIELD_INT_ARRAY},
-                                   {"triangles", FIELD_INT_ARRAY},  {NULL, 0}};
+static const gen_field fields[] = {{"circles", FIELD_INT_ARRAY},   {"num_objects", FIELD_INT},
+                                   {"pentagons", FIELD_INT_ARRAY}, {"rectangles", FIELD_INT_ARRAY},
+                                   {"triangles", FIELD_INT_ARRAY}, {NULL, 0}};
 
 const generator gen_numbered_shapes = {
     .name = "numbered_shapes",

@@ -41,6 +41,8 @@ static circle_of circumcircle(const scene *sc, const prim *a)
     return c;
 }
 
+static bool same(rgb a, rgb b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
+
 static int palette_of(rgb c)
 {
     for (int i = 0; i < PALETTE_SIZE; i++)
@@ -123,13 +125,16 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
 
     const canvas *cv = harness_render(sc);
     long solid[PALETTE_SIZE] = {0};
+    int last = -1;
     for (int y = 0; y < top; y++)
         for (int x = 0; x < sc->width; x++) {
             rgb c = canvas_pixel(cv, x, y);
             if (c.r == 255 && c.g == 255 && c.b == 255)
                 continue;
-            int k = palette_of(c);
+            /* inside a shape the pixel is most often the previous one's colour */
+            int k = last >= 0 && same(c, PALETTE[last].value) ? last : palette_of(c);
             if (k >= 0) {
+                last = k;
                 solid[k]++;
                 continue;
             }
