@@ -13,7 +13,10 @@
  */
 GEN_TASK(change_colour)
 GEN_TASK(colours_present)
+GEN_TASK(comparing_size)
 GEN_TASK(counting_circles)
 GEN_TASK(graph_counting)
 GEN_TASK(inside_circles)
 GEN_TASK(numbered_shapes)
+GEN_TASK(sort_circles)
+GEN_TASK(sort_lines)
