@@ -5,6 +5,8 @@
  *                                to the encode alone (the cost floor)
  *        bench png [TASK...]     every candidate filter x zlib level x strategy on the
  *                                same rendered images: ms and bytes per image
+ *        bench run CMD...        runs CMD (e.g. gen all ...) and prints its wall time,
+ *                                CPU time and peak resident memory
  * One thread; every figure is a mean over the same samples, so compare within a run.
  */
 #include "errors.h"
@@ -14,6 +16,9 @@
 #include "run.h"
 
 #include <png.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,10 +196,37 @@ static int bench_png(int argc, char **argv)
     return 0;
 }
 
+static int bench_run(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: bench run CMD...\n");
+        return GEN_EXIT_USAGE;
+    }
+    double t0 = now_ms();
+    pid_t pid = fork();
+    if (pid == 0) {
+        execvp(argv[2], argv + 2);
+        _exit(127);
+    }
+    int status = 0;
+    struct rusage ru;
+    if (pid < 0 || wait4(pid, &status, 0, &ru) < 0) {
+        perror("bench run");
+        return 1;
+    }
+    double wall = (now_ms() - t0) / 1e3;
+    double cpu = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+    printf("wall %.2f s, cpu %.2f s, peak RSS %.1f MB, exit %d\n", wall, cpu, ru.ru_maxrss / 1024.0,
+           WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 2 && strcmp(argv[1], "run") == 0)
+        return bench_run(argc, argv);
     if (argc < 2 || (strcmp(argv[1], "tasks") != 0 && strcmp(argv[1], "png") != 0)) {
-        fprintf(stderr, "usage: bench tasks|png [TASK...]\n");
+        fprintf(stderr, "usage: bench tasks|png [TASK...] | bench run CMD...\n");
         return GEN_EXIT_USAGE;
     }
     char err[512];
