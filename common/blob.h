@@ -27,7 +27,7 @@
 
 #include <stdbool.h>
 
-/* Enough for a 10-vertex blob smoothed three times (80 points) with room to spare. */
+/* Enough for a 10-vertex blob smoothed four times (160 points) with room to spare. */
 #define BLOB_MAX_POINTS 256
 
 /* n vertices (nmin..nmax) at jittered, increasing angles, radii uniform in

@@ -145,8 +145,9 @@ static bool change_move(rng *r, scene *s, const disc *d, int n, int i)
             others[m++] = d[k];
     bool moved = false;
     for (int t = 0; t < MOVE_TRIES && !moved; t++) {
-        disc nd = {rng_uniform(r, d[i].r + MIRROR_GAP, area.x1 - d[i].r - MIRROR_GAP),
-                   rng_uniform(r, d[i].r + MIRROR_GAP, area.y1 - d[i].r - MIRROR_GAP), d[i].r};
+        disc nd = d[i];
+        nd.x = rng_uniform(r, d[i].r + MIRROR_GAP, area.x1 - d[i].r - MIRROR_GAP); /* one draw per statement */
+        nd.y = rng_uniform(r, d[i].r + MIRROR_GAP, area.y1 - d[i].r - MIRROR_GAP);
         if (hypot(nd.x - d[i].x, nd.y - d[i].y) < need || !disc_fits(&area, others, m, nd, MIRROR_GAP))
             continue;
         prim *p = &s->prims[i];

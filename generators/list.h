@@ -12,5 +12,7 @@
  *  6. docs/tasks/<task>.md with one example image.
  */
 GEN_TASK(counting_circles)
+GEN_TASK(match_outline)
+GEN_TASK(match_shadow)
 GEN_TASK(mirror_image)
 GEN_TASK(water_image)
