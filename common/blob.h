@@ -59,10 +59,12 @@ double poly_iou(const point *a, int na, const point *b, int nb, int rows);
  * rho undefined, unless p is star-shaped about its centroid. */
 bool radial_signature(const point *p, int n, double *rho);
 /* IoU of two shapes given by their signatures, centroids and areas aligned, at the
- * best of the RADIAL_SAMPLES turns of b (and of b's mirror image, when asked). */
-double radial_likeness(const double *a, const double *b, bool with_mirror);
-/* IoU of a shape with its own mirror image at the best turn: 1 for a shape with an
- * axis of mirror symmetry through its centroid. */
-double radial_mirror_likeness(const double *a);
+ * best of the RADIAL_SAMPLES turns of b (and of b's mirror image, when asked).  It
+ * stops at the first turn whose IoU reaches stop_at and returns that IoU (so a
+ * caller testing "below a limit" passes the limit; pass 1 for the true best). */
+double radial_likeness(const double *a, const double *b, bool with_mirror, double stop_at);
+/* IoU of a shape with its own mirror image at the best turn (stopping as above): 1
+ * for a shape with an axis of mirror symmetry through its centroid. */
+double radial_mirror_likeness(const double *a, double stop_at);
 
 #endif

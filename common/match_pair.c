@@ -97,7 +97,8 @@ static bool make_distractor(rng *r, const point *ctl, int n, bool smooth, const 
     }
     make_shape(c, n, smooth, out);
     double sig[RADIAL_SAMPLES];
-    return radial_signature(out->p, out->n, sig) && radial_likeness(target_sig, sig, true) < MATCH_MAX_LIKENESS;
+    return radial_signature(out->p, out->n, sig) &&
+           radial_likeness(target_sig, sig, true, MATCH_MAX_LIKENESS) < MATCH_MAX_LIKENESS;
 }
 
 static void bounds(const shape *s, double *x0, double *y0, double *x1, double *y1)
@@ -242,7 +243,8 @@ int match_pair_sample(gen_ctx *ctx, match_style style)
         double x0 = gx + (i % cols) * (cell + MATCH_CELL_GAP), y0 = gy + (i / cols) * (cell + MATCH_CELL_GAP);
         /* the room below the letter band, inside the padding, less half a stroke */
         double rx = x0 + MATCH_CELL_PAD + MATCH_STROKE / 2, ry = y0 + MATCH_LABEL_BAND + MATCH_STROKE / 2;
-        double rw = cell - 2 * MATCH_CELL_PAD - MATCH_STROKE, rh = cell - MATCH_LABEL_BAND - MATCH_CELL_PAD - MATCH_STROKE;
+        double rw = cell - 2 * MATCH_CELL_PAD - MATCH_STROKE;
+        double rh = cell - MATCH_LABEL_BAND - MATCH_CELL_PAD - MATCH_STROKE;
         double bx0, by0, bx1, by1;
         bounds(&cand[i], &bx0, &by0, &bx1, &by1);
         double k = fmin(rw / (bx1 - bx0), rh / (by1 - by0)) * rng_uniform(&layout, MATCH_SCALE_MIN, 1.0);

@@ -31,10 +31,10 @@
 
 #include <stdbool.h>
 
-/* Distractors overlap the target by at most this IoU at the best alignment: at 0.78
+/* Distractors overlap the target by less than this IoU at the best alignment: at 0.75
  * two blobs differ in a lobe or a corner a careful reader sees (random pairs of
  * blobs score about 0.6-0.9, identical ones 1). */
-#define MATCH_MAX_LIKENESS 0.78
+#define MATCH_MAX_LIKENESS 0.75
 /* Letters A..Z label the candidates, so at most 26. */
 #define MATCH_MAX_LEVEL 26
 /* Smallest cell side: a candidate about 100 px across and a 24 px letter stay

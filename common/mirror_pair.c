@@ -81,7 +81,7 @@ static bool unit_shape(rng *r, int kind, mobj *o)
         double sig[RADIAL_SAMPLES];
         o->npts = blob_random(r, POLY_MIN_VERTS, POLY_MAX_VERTS, POLY_MIN_RADIUS, p);
         unit_normalise(p, o->npts);
-        return radial_signature(p, o->npts, sig) && radial_mirror_likeness(sig) <= MIRROR_SELF_MAX;
+        return radial_signature(p, o->npts, sig) && radial_mirror_likeness(sig, MIRROR_SELF_MAX) < MIRROR_SELF_MAX;
     }
     case 1: {
         double a = rng_uniform(r, L_BAR_MIN, L_BAR_MAX), b = rng_uniform(r, L_BAR_MIN, L_BAR_MAX);

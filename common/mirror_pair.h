@@ -39,7 +39,7 @@
 /* Circumradii vary by up to this factor within one image. */
 #define MIRROR_SIZE_SPREAD 1.5
 /* No axis of symmetry: every shape's IoU with its own mirror image, at the best of
- * all turns (any axis through its centroid), is at most this. */
+ * all turns (any axis through its centroid), is below this. */
 #define MIRROR_SELF_MAX 0.82
 /* At the orientation drawn, a shape and its reflection across the task's axis
  * (through its centroid) overlap by at most this IoU: an unreflected object
