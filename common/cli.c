@@ -1,5 +1,9 @@
 #include "cli.h"
 
+#include "check.h"
+#include "merge.h"
+#include "preview.h"
+
 #include "errors.h"
 #include "font.h"
 #include "generator.h"
@@ -23,14 +27,25 @@
 #define CLI_MAX_GRID 26           /* columns are lettered A..Z */
 #define CLI_MIN_GRID 2            /* a 1x1 board has nothing to locate */
 
-static const char *const OPTIONS[] = {"--num_images", "--num_sizes", "--seed", "--file", "--out", "--grid_size",
-                                      "--jobs", "--force", "--quiet", "--help", NULL};
+#define CLI_MAX_SHARDS 10000        /* machines one job is split across */
+#define CLI_MIN_SCALE 0.25          /* 200 px images: smaller would lose thin lines and labels */
+#define CLI_MAX_SCALE 4.0           /* 3200 px images: larger is a typo more often than a wish */
+
+static const char *const OPTIONS[] = {"--num_images", "--num_sizes", "--seed",  "--file",        "--out",
+                                      "--grid_size",  "--jobs",      "--force", "--quiet",       "--help",
+                                      "--shard",      "--tasks",     "--annotations", "--scale", NULL};
 
 static void usage(FILE *f)
 {
     fputs("usage: gen TASK [--num_images N] [--num_sizes SPEC] [--seed S] [--file K] [--out DIR]\n"
-          "                [--grid_size G] [--jobs J] [--force] [--quiet]\n"
+          "                [--grid_size G] [--jobs J] [--shard K/N] [--scale F] [--annotations]\n"
+          "                [--force] [--quiet]\n"
+          "       gen all [--tasks A,B,...] [--num_images N] [--seed S] [--out DIR] [--jobs J] [--shard K/N] ...\n"
           "       gen list\n"
+          "       gen check DIR [--task TASK]\n"
+          "       gen verify DIR\n"
+          "       gen merge OUT SHARD_DIR...\n"
+          "       gen preview TASK [--seed S] [--grid_size G] [--num_sizes SPEC] [--thumb PX] [-o FILE]\n"
           "       gen --help | gen TASK --help | gen --version\n"
           "\n"
           "  --num_images N   samples per level (default 10)\n"
@@ -41,10 +56,15 @@ static void usage(FILE *f)
           "  --out DIR        task directory to write (default .)\n"
           "  --grid_size G    board size of the grid tasks (default 6)\n"
           "  --jobs J         worker threads (default: online CPUs)\n"
+          "  --shard K/N      make only shard K of N (samples K, K+N, ...); join with gen merge\n"
+          "  --scale F        draw images F times the task's size (0.25..4; default 1)\n"
+          "  --annotations    also write annotations.json: every object's kind, colour,\n"
+          "                   label, layer and bounding box\n"
+          "  --tasks A,B      gen all: only these tasks (default: all 30)\n"
           "  --force          replace a data.json or data/ that gen did not write\n"
           "  --quiet          print nothing but errors\n"
           "\n"
-          "exit codes: 0 ok, 2 usage error, 3 level cannot be drawn, 4 file error,\n"
+          "exit codes: 0 ok, 1 check or verify found problems, 2 usage error, 3 level cannot be drawn, 4 file error,\n"
           "            5 refused to overwrite (see --force), 70 internal error\n",
           f);
 }
@@ -121,14 +141,37 @@ int cli_parse_levels(const char *token, int **levels, int *n, char *err, size_t 
     return rc;
 }
 
+/* The highest level check_level accepts (at the default grid size), by binary
+ * search up to CLI_MAX_LEVEL; 0 when the task sets no limit up front. */
+static int level_limit(const generator *g)
+{
+    if (!g->check_level)
+        return 0;
+    char err[256];
+    gen_params p = {.level = CLI_MAX_LEVEL, .grid_size = 6, .file = 0};
+    if (g->check_level(&p, err, sizeof err) == 0)
+        return 0;
+    int lo = g->level_min, hi = CLI_MAX_LEVEL; /* lo accepted, hi refused */
+    while (hi - lo > 1) {
+        p.level = lo + (hi - lo) / 2;
+        if (g->check_level(&p, err, sizeof err) == 0)
+            lo = p.level;
+        else
+            hi = p.level;
+    }
+    return lo;
+}
+
 static int cmd_list(void)
 {
-    printf("%-24s %-6s %-14s %s\n", "task", "images", "levels", "fields");
+    printf("%-24s %-6s %-8s %-8s %s\n", "task", "images", "levels", "limit", "fields");
     for (int i = 0; i < GENERATOR_COUNT; i++) {
         const generator *g = GENERATORS[i];
-        char lv[32];
+        char lv[32], lim[32];
         snprintf(lv, sizeof lv, "%d..%d", g->level_min, g->level_max);
-        printf("%-24s %-6d %-14s", g->name, g->images, lv);
+        int l = level_limit(g);
+        snprintf(lim, sizeof lim, l ? "%d" : "-", l);
+        printf("%-24s %-6d %-8s %-8s", g->name, g->images, lv, lim);
         for (const gen_field *f = g->fields; f->name; f++)
             printf("%s%s", f == g->fields ? "" : ", ", f->name);
         putchar('\n');
@@ -144,10 +187,192 @@ static void task_help(const generator *g)
     printf("record fields:     id");
     for (const gen_field *f = g->fields; f->name; f++)
         printf(", %s (%s)", f->name, field_type_name(f->type));
-    printf("\nuses --grid_size:  %s\n\n", g->uses_grid_size ? "yes" : "no");
+    printf("\nuses --grid_size:  %s\n", g->uses_grid_size ? "yes" : "no");
+    printf("writes swatches.png: %s\n\n", g->uses_swatches ? "yes" : "no");
     printf("input_prompt.txt:  %s\nrules.txt:         %s\noutput_prompt.txt: %s\n\n", g->input_prompt, g->rules,
            g->output_prompt);
     usage(stdout);
+}
+
+static int cmd_check(int argc, char **argv)
+{
+    check_options co = {0};
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--task") == 0 && i + 1 < argc) {
+            co.task = generator_find(argv[++i]);
+            if (!co.task) {
+                const char *s = generator_suggest(argv[i]);
+                if (s)
+                    return usage_error("unknown task '%s' (did you mean '%s'?)", argv[i], s);
+                return usage_error("unknown task '%s' (gen list shows them all)%s", argv[i], "");
+            }
+        } else if (argv[i][0] == '-') {
+            return usage_error("unknown option '%s' for check (usage: gen check DIR [--task TASK])%s", argv[i], "");
+        } else if (!co.dir) {
+            co.dir = argv[i];
+        } else {
+            return usage_error("unexpected argument '%s' (check takes one directory)%s", argv[i], "");
+        }
+    }
+    if (!co.dir)
+        return usage_error("check needs a directory (usage: gen check DIR [--task TASK])%s%s", "", "");
+    char err[512];
+    long problems = check_dir(&co, stdout, err, sizeof err);
+    if (problems < 0) {
+        fprintf(stderr, "gen: %s\n", err);
+        return GEN_EXIT_IO;
+    }
+    if (problems) {
+        printf("%s: %ld problem%s\n", co.dir, problems, problems == 1 ? "" : "s");
+        return GEN_EXIT_FAILED;
+    }
+    printf("%s: valid\n", co.dir);
+    return GEN_EXIT_OK;
+}
+
+static int cmd_verify(int argc, char **argv)
+{
+    const char *dir = NULL;
+    bool quiet = false;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--quiet") == 0)
+            quiet = true;
+        else if (argv[i][0] == '-')
+            return usage_error("unknown option '%s' for verify (usage: gen verify DIR)%s", argv[i], "");
+        else if (!dir)
+            dir = argv[i];
+        else
+            return usage_error("unexpected argument '%s' (verify takes one directory)%s", argv[i], "");
+    }
+    if (!dir)
+        return usage_error("verify needs a directory (usage: gen verify DIR)%s%s", "", "");
+    char err[512];
+    if (font_init(err, sizeof err) != 0) {
+        fprintf(stderr, "gen: %s\n", err);
+        return GEN_EXIT_IO;
+    }
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int rc = verify_dir(dir, cpus > 0 ? (int)(cpus > CLI_MAX_JOBS ? CLI_MAX_JOBS : cpus) : 1, quiet);
+    font_done();
+    return rc;
+}
+
+static int cmd_merge(int argc, char **argv)
+{
+    bool force = false, quiet = false;
+    char **dirs = xcalloc((size_t)argc, sizeof *dirs);
+    int n = 0;
+    const char *out = NULL;
+    int rc = GEN_EXIT_OK;
+    for (int i = 2; i < argc && rc == GEN_EXIT_OK; i++) {
+        if (strcmp(argv[i], "--force") == 0)
+            force = true;
+        else if (strcmp(argv[i], "--quiet") == 0)
+            quiet = true;
+        else if (argv[i][0] == '-')
+            rc = usage_error("unknown option '%s' for merge (usage: gen merge OUT SHARD_DIR...)%s", argv[i], "");
+        else if (!out)
+            out = argv[i];
+        else
+            dirs[n++] = argv[i];
+    }
+    if (rc == GEN_EXIT_OK && (!out || n == 0))
+        rc = usage_error("merge needs an output directory and at least one shard (usage: gen merge OUT "
+                         "SHARD_DIR...)%s%s", "", "");
+    if (rc == GEN_EXIT_OK) {
+        char err[512];
+        if (font_init(err, sizeof err) != 0) {
+            fprintf(stderr, "gen: %s\n", err);
+            rc = GEN_EXIT_IO;
+        } else {
+            rc = merge_shards(out, dirs, n, force, quiet, argc, argv);
+            font_done();
+        }
+    }
+    free(dirs);
+    return rc;
+}
+
+static uint64_t pick_seed(void);
+static void default_levels(const generator *g, int **levels, int *n);
+static int validate_levels(const generator *g, const gen_options *o);
+
+static int cmd_preview(int argc, char **argv)
+{
+    if (argc < 3 || argv[2][0] == '-')
+        return usage_error("preview needs a task (usage: gen preview TASK [--seed S] [--grid_size G] "
+                           "[--num_sizes SPEC] [--thumb PX] [-o FILE])%s%s", "", "");
+    const generator *g = generator_find(argv[2]);
+    if (!g) {
+        const char *sug = generator_suggest(argv[2]);
+        return sug ? usage_error("unknown task '%s' (did you mean '%s'?)", argv[2], sug)
+                   : usage_error("unknown task '%s' (gen list shows them all)%s", argv[2], "");
+    }
+    uint64_t seed = 0;
+    bool seed_given = false;
+    int grid = 6, *levels = NULL, nlevels = 0;
+    double thumb = 300; /* px: big enough to read labels of a 22x22 grid */
+    strbuf out = {0};
+    char err[512];
+    int rc = GEN_EXIT_OK;
+    for (int i = 3; i < argc && rc == GEN_EXIT_OK; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        long n = 0;
+        if ((strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) && v) {
+            out.len = 0;
+            strbuf_add(&out, v);
+            i++;
+        } else if (strcmp(a, "--seed") == 0 && v) {
+            char *end;
+            errno = 0;
+            seed = strtoull(v, &end, 10);
+            if (!*v || *end || errno || v[0] == '-')
+                rc = usage_error("bad --seed '%s'%s", v, "");
+            seed_given = true;
+            i++;
+        } else if (strcmp(a, "--thumb") == 0 && v) {
+            if (parse_long(v, 100, 800, &n))
+                rc = usage_error("bad --thumb '%s' (expected 100..800 pixels)%s", v, "");
+            thumb = (double)n;
+            i++;
+        } else if (strcmp(a, "--grid_size") == 0 && v) {
+            if (parse_long(v, CLI_MIN_GRID, CLI_MAX_GRID, &n))
+                rc = usage_error("bad --grid_size '%s' (expected 2..26)%s", v, "");
+            grid = (int)n;
+            i++;
+        } else if (strcmp(a, "--num_sizes") == 0 && v) {
+            if (cli_parse_levels(v, &levels, &nlevels, err, sizeof err))
+                rc = usage_error("%s%s", err, "");
+            i++;
+        } else {
+            rc = usage_error("unknown or incomplete option '%s' for preview%s", a, "");
+        }
+    }
+    if (rc == GEN_EXIT_OK) {
+        if (!levels)
+            default_levels(g, &levels, &nlevels);
+        gen_options vo = {.task = g, .levels = levels, .nlevels = nlevels, .num_images = 1, .grid_size = grid};
+        rc = validate_levels(g, &vo);
+    }
+    if (rc == GEN_EXIT_OK) {
+        if (!seed_given) {
+            seed = pick_seed();
+            fprintf(stderr, "gen: no --seed given, using --seed %llu\n", (unsigned long long)seed);
+        }
+        if (!out.buf)
+            strbuf_addf(&out, "%s-preview.png", g->name);
+        if (font_init(err, sizeof err) != 0) {
+            fprintf(stderr, "gen: %s\n", err);
+            rc = GEN_EXIT_IO;
+        } else {
+            rc = preview_write(g, seed, grid, levels, nlevels, thumb, out.buf);
+            font_done();
+        }
+    }
+    free(levels);
+    strbuf_free(&out);
+    return rc;
 }
 
 static uint64_t pick_seed(void)
@@ -182,24 +407,20 @@ static const char *option_suggest(const char *opt)
     return best;
 }
 
-static int run_generate(const generator *g, int argc, char **argv)
-{
+/* Options of gen TASK and gen all, parsed into o. */
+typedef struct cli_run {
     gen_options o;
-    memset(&o, 0, sizeof o);
-    o.task = g;
-    o.num_images = 10;
-    o.file = 1;
-    o.out = ".";
-    o.grid_size = 6;
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    o.jobs = cpus > 0 ? (int)(cpus > CLI_MAX_JOBS ? CLI_MAX_JOBS : cpus) : 1;
-    o.argc = argc;
-    o.argv = argv;
-    bool seed_given = false;
-    char err[512];
-    int rc = GEN_EXIT_OK;
+    bool seed_given;
+    bool all;          /* gen all: --tasks allowed, --num_sizes not */
+    const char *tasks; /* --tasks a,b,c */
+    bool help;         /* --help was asked for: print, exit 0 */
+} cli_run;
 
-    for (int i = 2; i < argc; i++) {
+static int parse_run_options(int argc, char **argv, int start, cli_run *c)
+{
+    gen_options *o = &c->o;
+    char err[512];
+    for (int i = start; i < argc; i++) {
         char *arg = argv[i];
         char *val = NULL;
         char name[64];
@@ -211,149 +432,259 @@ static int run_generate(const generator *g, int argc, char **argv)
         } else {
             snprintf(name, sizeof name, "%s", arg);
         }
-        bool flag = strcmp(name, "--force") == 0 || strcmp(name, "--quiet") == 0 || strcmp(name, "--help") == 0;
+        bool flag = strcmp(name, "--force") == 0 || strcmp(name, "--quiet") == 0 || strcmp(name, "--help") == 0 ||
+                    strcmp(name, "--annotations") == 0;
         bool known = false;
         for (const char *const *k = OPTIONS; *k; k++)
             known |= strcmp(*k, name) == 0;
+        if (known && c->all && strcmp(name, "--num_sizes") == 0)
+            return usage_error("gen all makes every task at its release levels; '%s' is for one task%s", name, "");
+        if (known && !c->all && strcmp(name, "--tasks") == 0)
+            return usage_error("'%s' is for gen all%s", name, "");
         if (!known) {
             const char *s = strncmp(arg, "--", 2) == 0 ? option_suggest(name) : NULL;
             if (s)
-                rc = usage_error("unknown option '%s' (did you mean '%s'?)", name, s);
-            else if (arg[0] == '-')
-                rc = usage_error("unknown option '%s'%s", name, "");
-            else
-                rc = usage_error("unexpected argument '%s'%s", arg, "");
-            goto out;
+                return usage_error("unknown option '%s' (did you mean '%s'?)", name, s);
+            if (arg[0] == '-')
+                return usage_error("unknown option '%s'%s", name, "");
+            return usage_error("unexpected argument '%s'%s", arg, "");
         }
         if (flag) {
-            if (val) {
-                rc = usage_error("option '%s' takes no value%s", name, "");
-                goto out;
-            }
-            if (strcmp(name, "--help") == 0) {
-                task_help(g);
-                goto out;
-            }
-            if (strcmp(name, "--force") == 0)
-                o.force = true;
+            if (val)
+                return usage_error("option '%s' takes no value%s", name, "");
+            if (strcmp(name, "--help") == 0)
+                c->help = true;
+            else if (strcmp(name, "--force") == 0)
+                o->force = true;
+            else if (strcmp(name, "--annotations") == 0)
+                o->annotations = true;
             else
-                o.quiet = true;
+                o->quiet = true;
             continue;
         }
         if (strcmp(name, "--num_sizes") == 0) {
             int taken = 0;
             if (val) {
-                if (cli_parse_levels(val, &o.levels, &o.nlevels, err, sizeof err)) {
-                    rc = usage_error("%s%s", err, "");
-                    goto out;
-                }
+                if (cli_parse_levels(val, &o->levels, &o->nlevels, err, sizeof err))
+                    return usage_error("%s%s", err, "");
                 taken = 1;
             }
             while (!val && i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) {
-                if (cli_parse_levels(argv[++i], &o.levels, &o.nlevels, err, sizeof err)) {
-                    rc = usage_error("%s%s", err, "");
-                    goto out;
-                }
+                if (cli_parse_levels(argv[++i], &o->levels, &o->nlevels, err, sizeof err))
+                    return usage_error("%s%s", err, "");
                 taken++;
             }
-            if (!taken) {
-                rc = usage_error("option '%s' needs a level list, e.g. 1..20%s", name, "");
-                goto out;
-            }
+            if (!taken)
+                return usage_error("option '%s' needs a level list, e.g. 1..20%s", name, "");
             continue;
         }
         if (!val) {
-            if (i + 1 >= argc) {
-                rc = usage_error("option '%s' needs a value%s", name, "");
-                goto out;
-            }
+            if (i + 1 >= argc)
+                return usage_error("option '%s' needs a value%s", name, "");
             val = argv[++i];
         }
         long v;
         if (strcmp(name, "--num_images") == 0) {
-            if (parse_long(val, 1, CLI_MAX_SAMPLES, &v)) {
-                rc = usage_error("bad --num_images '%s' (expected a whole number from 1)%s", val, "");
-                goto out;
-            }
-            o.num_images = v;
+            if (parse_long(val, 1, CLI_MAX_SAMPLES, &v))
+                return usage_error("bad --num_images '%s' (expected a whole number from 1)%s", val, "");
+            o->num_images = v;
         } else if (strcmp(name, "--file") == 0) {
-            if (parse_long(val, 0, LONG_MAX / 4, &v)) {
-                rc = usage_error("bad --file '%s' (expected a whole number from 0)%s", val, "");
-                goto out;
-            }
-            o.file = v;
+            if (parse_long(val, 0, LONG_MAX / 4, &v))
+                return usage_error("bad --file '%s' (expected a whole number from 0)%s", val, "");
+            o->file = v;
         } else if (strcmp(name, "--jobs") == 0) {
-            if (parse_long(val, 1, CLI_MAX_JOBS, &v)) {
-                rc = usage_error("bad --jobs '%s' (expected 1..256)%s", val, "");
-                goto out;
-            }
-            o.jobs = (int)v;
+            if (parse_long(val, 1, CLI_MAX_JOBS, &v))
+                return usage_error("bad --jobs '%s' (expected 1..256)%s", val, "");
+            o->jobs = (int)v;
         } else if (strcmp(name, "--grid_size") == 0) {
-            if (parse_long(val, CLI_MIN_GRID, CLI_MAX_GRID, &v)) {
-                rc = usage_error("bad --grid_size '%s' (expected 2..26)%s", val, "");
-                goto out;
-            }
-            o.grid_size = (int)v;
+            if (parse_long(val, CLI_MIN_GRID, CLI_MAX_GRID, &v))
+                return usage_error("bad --grid_size '%s' (expected 2..26)%s", val, "");
+            o->grid_size = (int)v;
         } else if (strcmp(name, "--out") == 0) {
-            if (!*val) {
-                rc = usage_error("empty --out%s%s", "", "");
-                goto out;
-            }
-            o.out = val;
+            if (!*val)
+                return usage_error("empty --out%s%s", "", "");
+            o->out = val;
+        } else if (strcmp(name, "--scale") == 0) {
+            char *end;
+            double sc = strtod(val, &end);
+            if (!*val || *end || !(sc >= CLI_MIN_SCALE && sc <= CLI_MAX_SCALE))
+                return usage_error("bad --scale '%s' (expected a number from 0.25 to 4)%s", val, "");
+            o->scale = sc;
+        } else if (strcmp(name, "--tasks") == 0) {
+            c->tasks = val;
+        } else if (strcmp(name, "--shard") == 0) {
+            long k, n;
+            char *slash = strchr(val, '/');
+            char kbuf[32];
+            if (!slash || (size_t)(slash - val) >= sizeof kbuf)
+                return usage_error("bad --shard '%s' (expected K/N, e.g. 2/8)%s", val, "");
+            memcpy(kbuf, val, (size_t)(slash - val));
+            kbuf[slash - val] = '\0';
+            if (parse_long(kbuf, 1, CLI_MAX_SHARDS, &k) || parse_long(slash + 1, 1, CLI_MAX_SHARDS, &n) || k > n)
+                return usage_error("bad --shard '%s' (expected K/N with 1 <= K <= N <= 10000)%s", val, "");
+            o->shard_k = (int)k;
+            o->shard_n = (int)n;
         } else if (strcmp(name, "--seed") == 0) {
             char *end;
             errno = 0;
-            unsigned long long s = strtoull(val, &end, 10);
-            if (!*val || *end || errno || val[0] == '-') {
-                rc = usage_error("bad --seed '%s' (expected a whole number 0..18446744073709551615)%s", val, "");
-                goto out;
-            }
-            o.seed = s;
-            seed_given = true;
+            unsigned long long sd = strtoull(val, &end, 10);
+            if (!*val || *end || errno || val[0] == '-')
+                return usage_error("bad --seed '%s' (expected a whole number 0..18446744073709551615)%s", val, "");
+            o->seed = sd;
+            c->seed_given = true;
         }
     }
+    return GEN_EXIT_OK;
+}
 
-    if (!o.levels) {
-        for (int l = g->level_min; l <= g->level_max; l++) {
-            o.levels = xrealloc(o.levels, sizeof(int) * (size_t)(o.nlevels + 1));
-            o.levels[o.nlevels++] = l;
-        }
-    }
-    if ((long)o.nlevels * o.num_images > CLI_MAX_SAMPLES) {
-        fprintf(stderr, "gen: %ld samples is more than one run makes (at most %ld)\n", (long)o.nlevels * o.num_images,
+static void default_options(cli_run *c, int argc, char **argv)
+{
+    memset(c, 0, sizeof *c);
+    gen_options *o = &c->o;
+    o->num_images = 10;
+    o->file = 1;
+    o->out = ".";
+    o->grid_size = 6;
+    o->scale = 1.0;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    o->jobs = cpus > 0 ? (int)(cpus > CLI_MAX_JOBS ? CLI_MAX_JOBS : cpus) : 1;
+    o->argc = argc;
+    o->argv = argv;
+}
+
+static void default_levels(const generator *g, int **levels, int *n)
+{
+    *n = 0;
+    *levels = xmalloc(sizeof(int) * (size_t)(g->level_max - g->level_min + 1));
+    for (int l = g->level_min; l <= g->level_max; l++)
+        (*levels)[(*n)++] = l;
+}
+
+/* Refuses levels below the task's lowest (usage) or beyond its canvas (level). */
+static int validate_levels(const generator *g, const gen_options *o)
+{
+    char err[512];
+    if ((long)o->nlevels * o->num_images > CLI_MAX_SAMPLES) {
+        fprintf(stderr, "gen: %ld samples is more than one run makes (at most %ld)\n", (long)o->nlevels * o->num_images,
                 CLI_MAX_SAMPLES);
-        rc = GEN_EXIT_USAGE;
-        goto out;
+        return GEN_EXIT_USAGE;
     }
-    for (int i = 0; i < o.nlevels; i++) {
-        if (o.levels[i] < g->lowest_level) {
-            fprintf(stderr, "gen: %s: level %d is below the lowest level %d\n", g->name, o.levels[i], g->lowest_level);
-            rc = GEN_EXIT_USAGE;
-            goto out;
+    for (int i = 0; i < o->nlevels; i++)
+        if (o->levels[i] < g->lowest_level) {
+            fprintf(stderr, "gen: %s: level %d is below the lowest level %d\n", g->name, o->levels[i], g->lowest_level);
+            return GEN_EXIT_USAGE;
         }
-    }
-    for (int i = 0; i < o.nlevels; i++) {
-        gen_params p = {.level = o.levels[i], .grid_size = o.grid_size, .file = 0};
+    for (int i = 0; i < o->nlevels; i++) {
+        gen_params p = {.level = o->levels[i], .grid_size = o->grid_size, .file = 0};
         if (g->check_level && g->check_level(&p, err, sizeof err) != 0) {
-            fprintf(stderr, "gen: %s: level %d: %s\n", g->name, o.levels[i], err);
-            rc = GEN_EXIT_LEVEL;
-            goto out;
+            fprintf(stderr, "gen: %s: level %d: %s\n", g->name, o->levels[i], err);
+            return GEN_EXIT_LEVEL;
         }
     }
-    if (!seed_given) {
-        o.seed = pick_seed();
-        if (!o.quiet)
-            fprintf(stderr, "gen: no --seed given, using --seed %llu\n", (unsigned long long)o.seed);
-    }
+    return GEN_EXIT_OK;
+}
+
+static void announce_seed(cli_run *c)
+{
+    if (c->seed_given)
+        return;
+    c->o.seed = pick_seed();
+    if (!c->o.quiet)
+        fprintf(stderr, "gen: no --seed given, using --seed %llu\n", (unsigned long long)c->o.seed);
+}
+
+static int with_font(const gen_options *o, int n)
+{
+    char err[512];
     if (font_init(err, sizeof err) != 0) {
         fprintf(stderr, "gen: %s\n", err);
-        rc = GEN_EXIT_IO;
-        goto out;
+        return GEN_EXIT_IO;
     }
-    rc = run_task(&o);
+    int rc = run_tasks(o, n);
     font_done();
-out:
-    free(o.levels);
+    return rc;
+}
+
+static int run_generate(const generator *g, int argc, char **argv)
+{
+    cli_run c;
+    default_options(&c, argc, argv);
+    c.o.task = g;
+    int rc = parse_run_options(argc, argv, 2, &c);
+    if (rc == GEN_EXIT_OK && c.help) {
+        task_help(g);
+    } else if (rc == GEN_EXIT_OK) {
+        if (!c.o.levels)
+            default_levels(g, &c.o.levels, &c.o.nlevels);
+        rc = validate_levels(g, &c.o);
+        if (rc == GEN_EXIT_OK) {
+            announce_seed(&c);
+            rc = with_font(&c.o, 1);
+        }
+    }
+    free(c.o.levels);
+    return rc;
+}
+
+static int run_all(int argc, char **argv)
+{
+    cli_run c;
+    default_options(&c, argc, argv);
+    c.all = true;
+    int rc = parse_run_options(argc, argv, 2, &c);
+    if (rc != GEN_EXIT_OK)
+        return rc;
+    if (c.help) {
+        usage(stdout);
+        return GEN_EXIT_OK;
+    }
+    const generator *chosen[256];
+    int n = 0;
+    if (c.tasks) {
+        char *copy = xstrdup(c.tasks), *save = NULL;
+        for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+            const generator *g = generator_find(t);
+            if (!g) {
+                const char *sug = generator_suggest(t);
+                rc = sug ? usage_error("unknown task '%s' in --tasks (did you mean '%s'?)", t, sug)
+                         : usage_error("unknown task '%s' in --tasks (gen list shows them all)%s", t, "");
+                free(copy);
+                return rc;
+            }
+            bool dup = false;
+            for (int k = 0; k < n; k++)
+                dup |= chosen[k] == g;
+            if (!dup && n < 256)
+                chosen[n++] = g;
+        }
+        free(copy);
+        if (n == 0)
+            return usage_error("empty --tasks%s%s", "", "");
+    } else {
+        for (int t = 0; t < GENERATOR_COUNT; t++)
+            chosen[n++] = GENERATORS[t];
+    }
+    announce_seed(&c);
+    gen_options *opts = xcalloc((size_t)n, sizeof *opts);
+    char **dirs = xcalloc((size_t)n, sizeof *dirs);
+    for (int t = 0; t < n && rc == GEN_EXIT_OK; t++) {
+        opts[t] = c.o;
+        opts[t].task = chosen[t];
+        default_levels(chosen[t], &opts[t].levels, &opts[t].nlevels);
+        strbuf d = {0};
+        strbuf_addf(&d, "%s/%s", c.o.out, chosen[t]->name);
+        dirs[t] = d.buf;
+        opts[t].out = dirs[t];
+        rc = validate_levels(chosen[t], &opts[t]);
+    }
+    if (rc == GEN_EXIT_OK)
+        rc = with_font(opts, n);
+    for (int t = 0; t < n; t++) {
+        free(opts[t].levels);
+        free(dirs[t]);
+    }
+    free(opts);
+    free(dirs);
     return rc;
 }
 
@@ -378,6 +709,16 @@ int cli_main(int argc, char **argv)
     }
     if (strcmp(cmd, "list") == 0)
         return cmd_list();
+    if (strcmp(cmd, "check") == 0)
+        return cmd_check(argc, argv);
+    if (strcmp(cmd, "all") == 0)
+        return run_all(argc, argv);
+    if (strcmp(cmd, "verify") == 0)
+        return cmd_verify(argc, argv);
+    if (strcmp(cmd, "merge") == 0)
+        return cmd_merge(argc, argv);
+    if (strcmp(cmd, "preview") == 0)
+        return cmd_preview(argc, argv);
     const generator *g = generator_find(cmd);
     if (!g) {
         const char *s = generator_suggest(cmd);

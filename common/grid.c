@@ -10,6 +10,11 @@
 #define GRID_LABEL_BAND 1.0
 /* Blank border around everything. */
 #define GRID_MARGIN 20.0
+/* Labels never larger than 28 px: bigger reads as a heading, not an axis. */
+#define GRID_MAX_FONT 28.0
+/* The band is at most three label heights: on small boards a cell-wide band
+ * would push the labels far from the cells they name. */
+#define GRID_BAND_FONTS 3.0
 
 grid grid_fit(int rows, int cols, int min_w, int min_h, grid_label_style col_style, grid_label_style row_style)
 {
@@ -28,9 +33,17 @@ grid grid_fit(int rows, int cols, int min_w, int min_h, grid_label_style col_sty
     double cell = floor(fmin(cw, ch));
     if (cell < GRID_MIN_CELL)
         cell = GRID_MIN_CELL;
+    double font = fmax(GRID_MIN_FONT, fmin(cell * 0.42, GRID_MAX_FONT));
+    double band = fmin(cell * GRID_LABEL_BAND, GRID_BAND_FONTS * font);
+    if (band < cell * GRID_LABEL_BAND) {
+        /* Big cells: the band stays a few label heights, and the cells take the rest. */
+        cell = floor(fmin((min_w - 2 * GRID_MARGIN - band) / cols, (min_h - 2 * GRID_MARGIN - band) / rows));
+        font = fmax(GRID_MIN_FONT, fmin(cell * 0.42, GRID_MAX_FONT));
+    }
+    band = fmax(band, 2.2 * GRID_MIN_FONT);
     g.cell = cell;
-    double band = fmax(cell * GRID_LABEL_BAND, 2.2 * GRID_MIN_FONT);
-    g.font_size = fmax(GRID_MIN_FONT, fmin(cell * 0.42, 28.0));
+    g.font_size = font;
+    g.label_band = band;
     double need_w = 2 * GRID_MARGIN + band + cols * cell;
     double need_h = 2 * GRID_MARGIN + band + rows * cell;
     g.width = (int)fmax(min_w, ceil(need_w));
@@ -39,6 +52,18 @@ grid grid_fit(int rows, int cols, int min_w, int min_h, grid_label_style col_sty
     g.x0 = floor((g.width - (band + cols * cell)) / 2 + band);
     g.y0 = floor((g.height - (band + rows * cell)) / 2 + band);
     return g;
+}
+
+grid grid_fit_cell(int rows, int cols, double min_cell, grid_label_style col_style, grid_label_style row_style)
+{
+    grid g = grid_fit(rows, cols, 0, 0, col_style, row_style);
+    if (g.cell >= min_cell)
+        return g;
+    /* The canvas on which grid_fit()'s cell comes out exactly min_cell. */
+    int w = (int)ceil(2 * GRID_MARGIN + (cols + GRID_LABEL_BAND) * ceil(min_cell));
+    int h = (int)ceil(2 * GRID_MARGIN + (rows + GRID_LABEL_BAND) * ceil(min_cell));
+    return grid_fit(rows, cols, w > GEN_CANVAS ? w : GEN_CANVAS, h > GEN_CANVAS ? h : GEN_CANVAS, col_style,
+                    row_style);
 }
 
 point grid_cell_centre(const grid *g, int row, int col)
@@ -82,7 +107,7 @@ void grid_label(grid_label_style style, int index, char *buf, size_t n)
 void grid_draw_labels(scene *s, const grid *g, rgb c)
 {
     char buf[16];
-    double off = fmax(g->cell * 0.5, 1.1 * g->font_size);
+    double off = fmax(g->label_band * 0.5, 1.1 * g->font_size);
     for (int k = 0; k < g->cols; k++) {
         grid_label(g->col_style, k, buf, sizeof buf);
         point p = grid_cell_centre(g, 0, k);

@@ -21,6 +21,9 @@
 /* Smallest cell side: below 30 px a cell's content and its label become hard to
  * read, so larger boards grow the canvas instead. */
 #define GRID_MIN_CELL 30.0
+/* Largest canvas side a grid task draws: a taller or wider image is more than a
+ * reader takes in at once, and its PNG costs more than a sample should. */
+#define GRID_MAX_CANVAS 4096
 /* Smallest label size in pixels (em), legible at any level. */
 #define GRID_MIN_FONT 14.0
 
@@ -35,12 +38,17 @@ typedef struct grid {
     double x0, y0;    /* top-left corner of cell (0, 0) */
     double cell;      /* side of a cell */
     double font_size; /* label size */
+    double label_band; /* width of the label band left of and above the cells */
     int width, height; /* canvas size the grid needs */
     grid_label_style col_style, row_style;
 } grid;
 
 /* Fits the grid on a canvas of at least min_w x min_h (default GEN_CANVAS). */
 grid grid_fit(int rows, int cols, int min_w, int min_h, grid_label_style col_style, grid_label_style row_style);
+/* As grid_fit() on the default canvas, but grows the canvas (never shrinks it) so
+ * cells are at least min_cell px wide, for tasks whose cell content needs more room
+ * than GRID_MIN_CELL (min_cell <= GRID_MIN_CELL gives exactly grid_fit()). */
+grid grid_fit_cell(int rows, int cols, double min_cell, grid_label_style col_style, grid_label_style row_style);
 point grid_cell_centre(const grid *g, int row, int col);
 /* Draws the cell lines (width px, colour c). */
 void grid_draw_lines(scene *s, const grid *g, double width, rgb c);

@@ -11,6 +11,7 @@
 #include <pixman.h>
 #include <png.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
@@ -79,20 +80,31 @@ int manifest_write(const char *dir, const gen_options *o, const char *data_json_
         cJSON_AddItemToArray(lv, cJSON_CreateNumber(o->levels[i]));
     cJSON_AddNumberToObject(m, "file", (double)o->file);
     cJSON_AddNumberToObject(m, "grid_size", o->grid_size);
+    if (o->shard_n > 1) {
+        cJSON *sh = cJSON_AddArrayToObject(m, "shard");
+        cJSON_AddItemToArray(sh, cJSON_CreateNumber(o->shard_k));
+        cJSON_AddItemToArray(sh, cJSON_CreateNumber(o->shard_n));
+    }
+    cJSON_AddBoolToObject(m, "annotations", o->annotations);
+    cJSON_AddNumberToObject(m, "scale", o->scale > 0 ? o->scale : 1.0);
     cJSON_AddItemToObject(m, "libraries", libraries());
     cJSON_AddStringToObject(m, "font_sha256", FONT_SHA256);
     cJSON *files = cJSON_AddObjectToObject(m, "files");
     cJSON_AddStringToObject(files, "data.json", data_json_sha);
-    long total = o->num_images * o->nlevels;
+    long count = run_count(o);
     char name[80];
-    for (long i = 0; i < total; i++)
+    for (long j = 0; j < count; j++)
         for (int k = 0; k < g->images; k++) {
             char base[64];
-            sample_file_name(g, o->file + i, k, base, sizeof base);
+            sample_file_name(g, o->file + run_index(o, j), k, base, sizeof base);
             snprintf(name, sizeof name, "data/%s", base);
-            cJSON_AddStringToObject(files, name, hashes[i * g->images + k]);
+            cJSON_AddStringToObject(files, name, hashes[j * g->images + k]);
         }
-    int rc = hash_into(files, dir, "prompts/input_prompt.txt", err, errlen);
+    int rc = 0;
+    if (o->annotations)
+        rc = hash_into(files, dir, "annotations.json", err, errlen);
+    if (rc == 0)
+        rc = hash_into(files, dir, "prompts/input_prompt.txt", err, errlen);
     if (rc == 0)
         rc = hash_into(files, dir, "prompts/rules.txt", err, errlen);
     if (rc == 0)
@@ -112,4 +124,97 @@ int manifest_write(const char *dir, const gen_options *o, const char *data_json_
     }
     cJSON_Delete(m);
     return rc;
+}
+
+static int bad(char *err, size_t errlen, const char *what)
+{
+    if (err)
+        snprintf(err, errlen, "gen.json: %s", what);
+    return -1;
+}
+
+int manifest_read_options(const cJSON *m, gen_options *o, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    const cJSON *who = cJSON_GetObjectItemCaseSensitive(m, "generator");
+    if (!cJSON_IsString(who) || strcmp(who->valuestring, MANIFEST_GENERATOR) != 0)
+        return bad(err, errlen, "not written by gen");
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(m, "task");
+    if (!cJSON_IsString(t) || !(o->task = generator_find(t->valuestring)))
+        return bad(err, errlen, "no known task");
+    const cJSON *sd = cJSON_GetObjectItemCaseSensitive(m, "seed");
+    char *end;
+    if (!cJSON_IsString(sd) || !*sd->valuestring)
+        return bad(err, errlen, "no seed");
+    o->seed = strtoull(sd->valuestring, &end, 10);
+    if (*end)
+        return bad(err, errlen, "malformed seed");
+    const cJSON *ni = cJSON_GetObjectItemCaseSensitive(m, "num_images");
+    const cJSON *ff = cJSON_GetObjectItemCaseSensitive(m, "file");
+    const cJSON *gs = cJSON_GetObjectItemCaseSensitive(m, "grid_size");
+    const cJSON *lv = cJSON_GetObjectItemCaseSensitive(m, "levels");
+    if (!cJSON_IsNumber(ni) || ni->valuedouble < 1 || ni->valuedouble > 1e7 || !cJSON_IsNumber(ff) ||
+        ff->valuedouble < 0 || ff->valuedouble > 1e15 || !cJSON_IsNumber(gs) || !cJSON_IsArray(lv) ||
+        cJSON_GetArraySize(lv) < 1 || cJSON_GetArraySize(lv) > 200000)
+        return bad(err, errlen, "malformed num_images, file, grid_size or levels");
+    o->num_images = (long)ni->valuedouble;
+    o->file = (long)ff->valuedouble;
+    o->grid_size = (int)gs->valuedouble;
+    o->levels = xmalloc(sizeof(int) * (size_t)cJSON_GetArraySize(lv));
+    const cJSON *c;
+    cJSON_ArrayForEach(c, lv) {
+        if (!cJSON_IsNumber(c)) {
+            manifest_options_free(o);
+            return bad(err, errlen, "malformed levels");
+        }
+        o->levels[o->nlevels++] = (int)c->valuedouble;
+    }
+    if ((double)o->num_images * o->nlevels > 1e7) {
+        manifest_options_free(o);
+        return bad(err, errlen, "too many samples");
+    }
+    o->annotations = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "annotations"));
+    const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
+    o->scale = 1.0;
+    if (sc) {
+        if (!cJSON_IsNumber(sc) || !(sc->valuedouble >= 0.25 && sc->valuedouble <= 4.0)) {
+            manifest_options_free(o);
+            return bad(err, errlen, "malformed scale");
+        }
+        o->scale = sc->valuedouble;
+    }
+    const cJSON *sh = cJSON_GetObjectItemCaseSensitive(m, "shard");
+    if (sh) {
+        if (!cJSON_IsArray(sh) || cJSON_GetArraySize(sh) != 2 || !cJSON_IsNumber(sh->child) ||
+            !cJSON_IsNumber(sh->child->next) || sh->child->valuedouble < 1 ||
+            sh->child->valuedouble > sh->child->next->valuedouble || sh->child->next->valuedouble > 10000) {
+            manifest_options_free(o);
+            return bad(err, errlen, "malformed shard");
+        }
+        o->shard_k = (int)sh->child->valuedouble;
+        o->shard_n = (int)sh->child->next->valuedouble;
+    }
+    return 0;
+}
+
+void manifest_options_free(gen_options *o)
+{
+    free(o->levels);
+    o->levels = NULL;
+    o->nlevels = 0;
+}
+
+cJSON *manifest_load(const char *dir, char *err, size_t errlen)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/gen.json", dir);
+    char *text;
+    size_t n;
+    if (read_file(path, &text, &n, err, errlen) != 0)
+        return NULL;
+    cJSON *m = cJSON_ParseWithLength(text, n);
+    free(text);
+    if (!m)
+        snprintf(err, errlen, "'%s' is not valid JSON", path);
+    return m;
 }

@@ -22,9 +22,18 @@
 #define GEN_REVISION "unknown"
 #endif
 
-/* Writes dir/gen.json for run o; hashes[i * images + k] is image k of sample i. */
+/* Writes dir/gen.json for run o; hashes[j * images + k] is image k of the run's
+ * j-th sample (run.h: run_index). */
 int manifest_write(const char *dir, const gen_options *o, const char *data_json_sha, char (*hashes)[65], char *err,
                    size_t errlen);
+/* Reads the run options back from a parsed gen.json (task, seed, num_images,
+ * levels, file, grid_size, annotations, shard).  Returns 0, or -1 with a message
+ * naming what is missing or malformed.  manifest_options_free releases levels. */
+int manifest_read_options(const cJSON *m, gen_options *o, char *err, size_t errlen);
+void manifest_options_free(gen_options *o);
+/* Parses dir/gen.json; NULL (with a message) if it is missing or not ours. */
+cJSON *manifest_load(const char *dir, char *err, size_t errlen);
+
 /* Library versions in use, as "cairo 1.16.0, pixman ..." (for gen --version). */
 void manifest_library_versions(strbuf *sb);
 

@@ -76,12 +76,19 @@ static void draw_text(cairo_t *cr, const prim *p)
 
 int render_scene(canvas *c, const scene *s)
 {
-    if (!c->surface || c->width != s->width || c->height != s->height) {
+    return render_scene_scaled(c, s, 1.0);
+}
+
+int render_scene_scaled(canvas *c, const scene *s, double scale)
+{
+    int w = scale == 1.0 ? s->width : (int)ceil(s->width * scale);
+    int h = scale == 1.0 ? s->height : (int)ceil(s->height * scale);
+    if (!c->surface || c->width != w || c->height != h) {
         if (c->surface)
             cairo_surface_destroy(c->surface);
-        c->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, s->width, s->height);
-        c->width = s->width;
-        c->height = s->height;
+        c->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+        c->width = w;
+        c->height = h;
         if (cairo_surface_status(c->surface) != CAIRO_STATUS_SUCCESS)
             return -1;
     }
@@ -89,6 +96,8 @@ int render_scene(canvas *c, const scene *s)
     cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
     set_colour(cr, s->background);
     cairo_paint(cr);
+    if (scale != 1.0)
+        cairo_scale(cr, scale, scale);
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     for (int i = 0; i < s->nprims; i++) {

@@ -24,6 +24,9 @@ void canvas_init(canvas *c);
 void canvas_free(canvas *c);
 /* Draws s into c (resizing it if needed); returns 0, or -1 if Cairo failed. */
 int render_scene(canvas *c, const scene *s);
+/* The same scene drawn `scale` times as large (--scale): the canvas is
+ * ceil(width * scale) x ceil(height * scale), everything in it scaled alike. */
+int render_scene_scaled(canvas *c, const scene *s, double scale);
 /* Pixel rows of the last render. */
 const uint8_t *canvas_pixels(const canvas *c, int *stride);
 /* The 8-bit RGB value at (x, y). */

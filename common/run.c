@@ -12,12 +12,14 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- one sample ---------------------------------------------------------- */
@@ -114,10 +116,51 @@ char *record_line(const generator *g, long file, const cJSON *fields)
     return sb.buf;
 }
 
-int encode_sample_image(const sample_out *o, int image, canvas *cv, const png_settings *set, strbuf *png,
-                        char *err, size_t errlen)
+char *annotation_line(const generator *g, long file, const sample_out *o)
 {
-    if (render_scene(cv, &o->img[image]) != 0) {
+    char id[64];
+    sample_file_name(g, file, g->images - 1, id, sizeof id);
+    cJSON *rec = cJSON_CreateObject();
+    cJSON_AddStringToObject(rec, "id", id);
+    cJSON *images = cJSON_AddArrayToObject(rec, "images");
+    for (int k = 0; k < g->images; k++) {
+        const scene *s = &o->img[k];
+        char name[64];
+        sample_file_name(g, file, k, name, sizeof name);
+        cJSON *im = cJSON_CreateObject();
+        cJSON_AddStringToObject(im, "file", name);
+        cJSON_AddNumberToObject(im, "width", s->width);
+        cJSON_AddNumberToObject(im, "height", s->height);
+        cJSON *objs = cJSON_AddArrayToObject(im, "objects");
+        for (int i = 0; i < s->nprims; i++) {
+            const prim *p = &s->prims[i];
+            cJSON *ob = cJSON_CreateObject();
+            cJSON_AddStringToObject(ob, "kind", p->kind ? p->kind : "");
+            if (p->colour_name)
+                cJSON_AddStringToObject(ob, "colour", p->colour_name);
+            if (p->label[0])
+                cJSON_AddStringToObject(ob, "label", p->label);
+            cJSON_AddNumberToObject(ob, "layer", p->layer);
+            cJSON_AddNumberToObject(ob, "object", p->object);
+            double b[4];
+            prim_bbox(s, p, &b[0], &b[1], &b[2], &b[3]);
+            cJSON *bb = cJSON_AddArrayToObject(ob, "bbox");
+            for (int c = 0; c < 4; c++) /* whole pixels: the box that holds the drawn pixels */
+                cJSON_AddItemToArray(bb, cJSON_CreateNumber(c < 2 ? floor(b[c]) : ceil(b[c])));
+            cJSON_AddItemToArray(objs, ob);
+        }
+        cJSON_AddItemToArray(images, im);
+    }
+    strbuf sb = {0};
+    json_append(&sb, rec);
+    cJSON_Delete(rec);
+    return sb.buf;
+}
+
+int encode_sample_image(const sample_out *o, int image, double scale, canvas *cv, const png_settings *set,
+                        strbuf *png, char *err, size_t errlen)
+{
+    if (render_scene_scaled(cv, &o->img[image], scale > 0 ? scale : 1.0) != 0) {
         snprintf(err, errlen, "cairo failed to draw a %dx%d image", o->img[image].width, o->img[image].height);
         return GEN_EXIT_INTERNAL;
     }
@@ -135,79 +178,170 @@ int run_level_of(const gen_options *o, long i)
     return o->levels[i / o->num_images];
 }
 
-typedef struct run_state {
+long run_count(const gen_options *o)
+{
+    long total = o->num_images * o->nlevels;
+    if (o->shard_n <= 1)
+        return total;
+    long k = o->shard_k - 1;
+    return total > k ? (total - k + o->shard_n - 1) / o->shard_n : 0;
+}
+
+long run_index(const gen_options *o, long j)
+{
+    return o->shard_n <= 1 ? j : j * o->shard_n + (o->shard_k - 1);
+}
+
+/* One task directory being made. */
+typedef struct task_run {
     const gen_options *o;
+    long count;          /* samples of this run (its shard) */
+    long first;          /* index of its first sample in the pool's sequence */
+    char tmp[4096];      /* the temporary directory inside o->out */
+    bool created_out;    /* o->out did not exist before this run */
+    char **records;      /* data.json line per sample, in file order */
+    char **annotations;  /* annotations.json line per sample, if asked */
+    char (*hashes)[65];  /* SHA-256 per image: count * images */
+    atomic_long done;
+    int rc;              /* GEN_EXIT_OK until it fails or its commit fails */
+} task_run;
+
+typedef struct pool {
+    task_run *runs;
+    int nruns;
     long total;
-    const char *tmp;        /* the temporary directory inside o->out */
-    char **records;         /* one line per sample, in file order */
-    char (*hashes)[65];     /* SHA-256 per image: total * images */
     atomic_long next;
+    atomic_long done;
     atomic_int failed;
     pthread_mutex_t lock;
     int fail_rc;
     long fail_index;
-    char fail_msg[512];
-} run_state;
+    char fail_msg[1024];
+    bool progress;       /* draw a progress line on stderr (a terminal) */
+    double start, last_draw;
+    bool drew;
+} pool;
 
-static void run_fail(run_state *st, long index, int rc, const char *msg)
+static double mono_seconds(void)
 {
-    pthread_mutex_lock(&st->lock);
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void pool_fail(pool *pl, long index, int rc, const char *msg)
+{
+    pthread_mutex_lock(&pl->lock);
     /* Keep the failure of the earliest sample, so the message does not depend on
      * thread timing when several fail. */
-    if (!atomic_load(&st->failed) || index < st->fail_index) {
-        st->fail_rc = rc;
-        st->fail_index = index;
-        snprintf(st->fail_msg, sizeof st->fail_msg, "%s", msg);
+    if (!atomic_load(&pl->failed) || index < pl->fail_index) {
+        pl->fail_rc = rc;
+        pl->fail_index = index;
+        snprintf(pl->fail_msg, sizeof pl->fail_msg, "%s", msg);
     }
-    atomic_store(&st->failed, 1);
-    pthread_mutex_unlock(&st->lock);
+    atomic_store(&pl->failed, 1);
+    pthread_mutex_unlock(&pl->lock);
+}
+
+/* Progress: only on a terminal, only for runs longer than a second, at most
+ * four redraws a second (PROGRESS_* below). */
+#define PROGRESS_AFTER 1.0
+#define PROGRESS_EVERY 0.25
+
+static void progress_draw(pool *pl, bool final)
+{
+    if (!pl->progress)
+        return;
+    double t = mono_seconds();
+    if (!final && (t - pl->start < PROGRESS_AFTER || t - pl->last_draw < PROGRESS_EVERY))
+        return;
+    if (pthread_mutex_trylock(&pl->lock) != 0)
+        return;
+    if (final && !pl->drew) {
+        pthread_mutex_unlock(&pl->lock);
+        return;
+    }
+    long done = atomic_load(&pl->done);
+    double rate = done / fmax(t - pl->start, 1e-9);
+    double eta = rate > 0 ? (pl->total - done) / rate : 0;
+    fprintf(stderr, "\r%ld/%ld samples  %.0f/s  ETA %.0fs   %s", done, pl->total, rate, eta, final ? "\n" : "");
+    fflush(stderr);
+    pl->last_draw = t;
+    pl->drew = true;
+    pthread_mutex_unlock(&pl->lock);
+}
+
+static int finish_task(task_run *tr, char *err, size_t errlen);
+
+/* Makes one sample of a run: image files into tr->tmp, record line kept. */
+static int make_one(task_run *tr, long j, sample_out *so, canvas *cv, strbuf *png, char *err, size_t errlen)
+{
+    const gen_options *o = tr->o;
+    const generator *g = o->task;
+    long i = run_index(o, j);
+    gen_params p = {.level = run_level_of(o, i), .grid_size = o->grid_size, .file = o->file + i};
+    int rc = make_sample(g, o->seed, &p, so);
+    if (rc != GEN_EXIT_OK) {
+        if (rc == GEN_EXIT_LEVEL)
+            snprintf(err, errlen, "%s: level %d (file %ld): %s", g->name, p.level, p.file, so->err);
+        else
+            snprintf(err, errlen, "%s", so->err);
+        return rc;
+    }
+    char path[4200], name[64];
+    for (int k = 0; k < g->images; k++) {
+        png->len = 0;
+        rc = encode_sample_image(so, k, o->scale, cv, &PNG_DEFAULT_SETTINGS, png, err, errlen);
+        if (rc != GEN_EXIT_OK)
+            return rc;
+        sample_file_name(g, p.file, k, name, sizeof name);
+        snprintf(path, sizeof path, "%s/data/%s", tr->tmp, name);
+        if (write_file(path, png->buf, png->len, err, errlen) != 0)
+            return GEN_EXIT_IO;
+        sha256_hex(png->buf, png->len, tr->hashes[j * g->images + k]);
+    }
+    tr->records[j] = record_line(g, p.file, so->record);
+    if (tr->annotations)
+        tr->annotations[j] = annotation_line(g, p.file, so);
+    return GEN_EXIT_OK;
 }
 
 static void *worker(void *arg)
 {
-    run_state *st = arg;
-    const gen_options *o = st->o;
-    const generator *g = o->task;
+    pool *pl = arg;
     sample_out so;
     canvas cv;
     strbuf png = {0};
     sample_out_init(&so);
     canvas_init(&cv);
-    char err[512], path[4096], name[64];
+    char err[1024];
+    int r = 0;
     for (;;) {
-        if (atomic_load(&st->failed))
+        if (atomic_load(&pl->failed))
             break;
-        long i = atomic_fetch_add(&st->next, 1);
-        if (i >= st->total)
+        long idx = atomic_fetch_add(&pl->next, 1);
+        if (idx >= pl->total)
             break;
-        gen_params p = {.level = run_level_of(o, i), .grid_size = o->grid_size, .file = o->file + i};
-        int rc = make_sample(g, o->seed, &p, &so);
+        while (r + 1 < pl->nruns && idx >= pl->runs[r + 1].first)
+            r++;
+        task_run *tr = &pl->runs[r];
+        int rc = make_one(tr, idx - tr->first, &so, &cv, &png, err, sizeof err);
         if (rc != GEN_EXIT_OK) {
-            if (rc == GEN_EXIT_LEVEL)
-                snprintf(err, sizeof err, "%s: level %d (file %ld): %s", g->name, p.level, p.file, so.err);
-            else
-                snprintf(err, sizeof err, "%s", so.err);
-            run_fail(st, i, rc, err);
+            pool_fail(pl, idx, rc, err);
             break;
         }
-        for (int k = 0; k < g->images; k++) {
-            png.len = 0;
-            rc = encode_sample_image(&so, k, &cv, &PNG_DEFAULT_SETTINGS, &png, err, sizeof err);
+        atomic_fetch_add(&pl->done, 1);
+        /* The thread that completes a task's last sample writes and commits it,
+         * while the other threads go on with the next task. */
+        if (atomic_fetch_add(&tr->done, 1) + 1 == tr->count) {
+            rc = finish_task(tr, err, sizeof err);
             if (rc != GEN_EXIT_OK) {
-                run_fail(st, i, rc, err);
-                goto done;
+                pool_fail(pl, idx, rc, err);
+                break;
             }
-            sample_file_name(g, p.file, k, name, sizeof name);
-            snprintf(path, sizeof path, "%s/data/%s", st->tmp, name);
-            if (write_file(path, png.buf, png.len, err, sizeof err) != 0) {
-                run_fail(st, i, GEN_EXIT_IO, err);
-                goto done;
-            }
-            sha256_hex(png.buf, png.len, st->hashes[i * g->images + k]);
         }
-        st->records[i] = record_line(g, p.file, so.record);
+        progress_draw(pl, false);
     }
-done:
     strbuf_free(&png);
     canvas_free(&cv);
     sample_out_free(&so);
@@ -251,6 +385,34 @@ static void remove_stale_tmp(const char *dir)
     closedir(d);
 }
 
+int out_prepare(const char *out, bool force, char *tmp, size_t tmplen, bool *created, char *err, size_t errlen)
+{
+    char path[4096];
+    *created = !path_exists(out);
+    if (mkdir_p(out, err, errlen) != 0)
+        return GEN_EXIT_IO;
+    snprintf(path, sizeof path, "%s/data.json", out);
+    bool has_json = path_exists(path);
+    snprintf(path, sizeof path, "%s/data", out);
+    bool has_data = path_exists(path);
+    if ((has_json || has_data) && !force && !written_by_gen(out)) {
+        snprintf(err, errlen, "'%s' already holds %s that gen did not write; use another --out, or --force to replace it",
+                 out, has_json ? "a data.json" : "a data/ directory");
+        return GEN_EXIT_EXISTS;
+    }
+    remove_stale_tmp(out);
+    snprintf(tmp, tmplen, "%s/.gen-tmp-%ld", out, (long)getpid());
+    remove_tree(tmp);
+    snprintf(path, sizeof path, "%s/data", tmp);
+    if (mkdir_p(path, err, errlen) != 0) {
+        remove_tree(tmp);
+        if (*created)
+            rmdir(out);
+        return GEN_EXIT_IO;
+    }
+    return GEN_EXIT_OK;
+}
+
 static int write_text(const char *dir, const char *name, const char *text, char *err, size_t errlen)
 {
     char path[4096];
@@ -263,8 +425,21 @@ static int write_text(const char *dir, const char *name, const char *text, char 
     return rc;
 }
 
-/* dir/swatches.png: the palette strip alone, at the canvas width. */
-static int write_swatches(const char *dir, char *err, size_t errlen)
+int out_write_prompts(const char *tmp, const generator *g, char *err, size_t errlen)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/prompts", tmp);
+    int rc = mkdir_p(path, err, errlen);
+    if (rc == 0)
+        rc = write_text(path, "input_prompt.txt", g->input_prompt, err, errlen);
+    if (rc == 0)
+        rc = write_text(path, "rules.txt", g->rules, err, errlen);
+    if (rc == 0)
+        rc = write_text(path, "output_prompt.txt", g->output_prompt, err, errlen);
+    return rc;
+}
+
+int out_write_swatches(const char *dir, char *err, size_t errlen)
 {
     scene s;
     canvas cv;
@@ -289,17 +464,27 @@ static int write_swatches(const char *dir, char *err, size_t errlen)
     return rc;
 }
 
-/* Moves DIR/name out of the way into tmp (if present), then tmp/name into DIR. */
-static int swap_in(const char *dir, const char *tmp, const char *name, char *err, size_t errlen)
+/* Moves out/name aside into tmp/old.name (if present). */
+static int move_aside(const char *out, const char *tmp, const char *name, char *err, size_t errlen)
 {
-    char cur[4096], old[4096], fresh[4096];
-    snprintf(cur, sizeof cur, "%s/%s", dir, name);
+    char cur[4096], old[4200];
+    snprintf(cur, sizeof cur, "%s/%s", out, name);
     snprintf(old, sizeof old, "%s/old.%s", tmp, name);
-    snprintf(fresh, sizeof fresh, "%s/%s", tmp, name);
-    if (path_exists(cur) && is_dir(cur) && rename(cur, old) != 0) {
+    if (path_exists(cur) && rename(cur, old) != 0) {
         snprintf(err, errlen, "cannot move '%s' aside: %s", cur, strerror(errno));
         return -1;
     }
+    return 0;
+}
+
+/* Moves tmp/name to out/name, if tmp has it. */
+static int move_in(const char *out, const char *tmp, const char *name, char *err, size_t errlen)
+{
+    char cur[4096], fresh[4200];
+    snprintf(cur, sizeof cur, "%s/%s", out, name);
+    snprintf(fresh, sizeof fresh, "%s/%s", tmp, name);
+    if (!path_exists(fresh))
+        return 0;
     if (rename(fresh, cur) != 0) {
         snprintf(err, errlen, "cannot move '%s' into place: %s", cur, strerror(errno));
         return -1;
@@ -307,142 +492,139 @@ static int swap_in(const char *dir, const char *tmp, const char *name, char *err
     return 0;
 }
 
-int run_task(const gen_options *o)
+int out_commit(const char *out, const char *tmp, char *err, size_t errlen)
 {
+    /* data.json goes first out and last in, so at every instant either there is
+     * no data.json or the one there describes the files beside it.  Everything
+     * else gen writes is replaced whole, so nothing stale survives. */
+    static const char *const parts[] = {"data", "prompts", "swatches.png", "annotations.json", "gen.json"};
+    int rc = move_aside(out, tmp, "data.json", err, errlen);
+    for (size_t i = 0; rc == 0 && i < sizeof parts / sizeof parts[0]; i++) {
+        rc = move_aside(out, tmp, parts[i], err, errlen);
+        if (rc == 0)
+            rc = move_in(out, tmp, parts[i], err, errlen);
+    }
+    if (rc == 0)
+        rc = move_in(out, tmp, "data.json", err, errlen);
+    return rc;
+}
+
+static int finish_task(task_run *tr, char *err, size_t errlen)
+{
+    const gen_options *o = tr->o;
     const generator *g = o->task;
-    char err[1024], path[4096], tmp[4096];
-    if (mkdir_p(o->out, err, sizeof err) != 0) {
-        fprintf(stderr, "gen: %s\n", err);
-        return GEN_EXIT_IO;
-    }
-    snprintf(path, sizeof path, "%s/data.json", o->out);
-    bool has_json = path_exists(path);
-    snprintf(path, sizeof path, "%s/data", o->out);
-    bool has_data = path_exists(path);
-    if ((has_json || has_data) && !o->force && !written_by_gen(o->out)) {
-        fprintf(stderr,
-                "gen: '%s' already holds %s that gen did not write; use another --out, or --force to replace it\n",
-                o->out, has_json ? "a data.json" : "a data/ directory");
-        return GEN_EXIT_EXISTS;
-    }
-    remove_stale_tmp(o->out);
-    snprintf(tmp, sizeof tmp, "%s/.gen-tmp-%ld", o->out, (long)getpid());
-    remove_tree(tmp);
-    snprintf(path, sizeof path, "%s/data", tmp);
-    if (mkdir_p(path, err, sizeof err) != 0) {
-        fprintf(stderr, "gen: %s\n", err);
-        remove_tree(tmp);
-        return GEN_EXIT_IO;
-    }
-
-    run_state st;
-    memset(&st, 0, sizeof st);
-    st.o = o;
-    st.total = o->num_images * o->nlevels;
-    st.tmp = tmp;
-    st.records = xcalloc((size_t)st.total, sizeof(char *));
-    st.hashes = xcalloc((size_t)st.total * (size_t)g->images, sizeof *st.hashes);
-    atomic_init(&st.next, 0);
-    atomic_init(&st.failed, 0);
-    pthread_mutex_init(&st.lock, NULL);
-
-    int jobs = o->jobs < 1 ? 1 : o->jobs;
-    if (jobs > st.total)
-        jobs = (int)st.total;
-    pthread_t *threads = xcalloc((size_t)jobs, sizeof(pthread_t));
-    int started = 0;
-    for (int t = 1; t < jobs; t++) {
-        if (pthread_create(&threads[t], NULL, worker, &st) != 0)
-            break;
-        started++;
-    }
-    worker(&st); /* the main thread works too */
-    for (int t = 1; t <= started; t++)
-        pthread_join(threads[t], NULL);
-    free(threads);
-
-    int rc = GEN_EXIT_OK;
-    if (atomic_load(&st.failed)) {
-        rc = st.fail_rc;
-        fprintf(stderr, "gen: %s\n", st.fail_msg);
-        goto cleanup;
-    }
-
-    /* data.json, prompts, manifest: all inside tmp first. */
+    char path[4200];
     strbuf js = {0};
-    json_records(&js, st.records, st.total);
-    snprintf(path, sizeof path, "%s/data.json", tmp);
-    int wrc = write_file(path, js.buf, js.len, err, sizeof err);
+    json_records(&js, tr->records, tr->count);
+    snprintf(path, sizeof path, "%s/data.json", tr->tmp);
+    int rc = write_file(path, js.buf, js.len, err, errlen);
     char json_hash[65];
     sha256_hex(js.buf, js.len, json_hash);
     strbuf_free(&js);
-    snprintf(path, sizeof path, "%s/prompts", tmp);
-    if (wrc == 0)
-        wrc = mkdir_p(path, err, sizeof err);
-    if (wrc == 0)
-        wrc = write_text(path, "input_prompt.txt", g->input_prompt, err, sizeof err);
-    if (wrc == 0)
-        wrc = write_text(path, "rules.txt", g->rules, err, sizeof err);
-    if (wrc == 0)
-        wrc = write_text(path, "output_prompt.txt", g->output_prompt, err, sizeof err);
-    if (wrc == 0 && g->uses_swatches)
-        wrc = write_swatches(tmp, err, sizeof err);
-    if (wrc == 0)
-        wrc = manifest_write(tmp, o, json_hash, st.hashes, err, sizeof err);
-    if (wrc != 0) {
-        fprintf(stderr, "gen: %s\n", err);
-        rc = GEN_EXIT_IO;
-        goto cleanup;
+    if (rc == 0 && tr->annotations) {
+        strbuf an = {0};
+        json_records(&an, tr->annotations, tr->count);
+        snprintf(path, sizeof path, "%s/annotations.json", tr->tmp);
+        rc = write_file(path, an.buf, an.len, err, errlen);
+        strbuf_free(&an);
     }
+    if (rc == 0)
+        rc = out_write_prompts(tr->tmp, g, err, errlen);
+    if (rc == 0 && g->uses_swatches)
+        rc = out_write_swatches(tr->tmp, err, errlen);
+    if (rc == 0)
+        rc = manifest_write(tr->tmp, o, json_hash, tr->hashes, err, errlen);
+    if (rc == 0)
+        rc = out_commit(o->out, tr->tmp, err, errlen);
+    tr->rc = rc == 0 ? GEN_EXIT_OK : GEN_EXIT_IO;
+    return tr->rc;
+}
 
-    /* Commit.  data.json goes first out and last in, so at every instant either
-     * there is no data.json or the one there describes the files beside it. */
-    char cur[4096], old[4096];
-    snprintf(cur, sizeof cur, "%s/data.json", o->out);
-    snprintf(old, sizeof old, "%s/old.data.json", tmp);
-    if (path_exists(cur) && rename(cur, old) != 0) {
-        snprintf(err, sizeof err, "cannot move '%s' aside: %s", cur, strerror(errno));
-        wrc = -1;
-    }
-    if (wrc == 0)
-        wrc = swap_in(o->out, tmp, "data", err, sizeof err);
-    if (wrc == 0)
-        wrc = swap_in(o->out, tmp, "prompts", err, sizeof err);
-    if (wrc == 0 && g->uses_swatches) {
-        snprintf(cur, sizeof cur, "%s/swatches.png", o->out);
-        snprintf(old, sizeof old, "%s/swatches.png", tmp);
-        if (rename(old, cur) != 0) {
-            snprintf(err, sizeof err, "cannot move '%s' into place: %s", cur, strerror(errno));
-            wrc = -1;
+int run_tasks(const gen_options *opts, int n)
+{
+    char err[1024];
+    pool pl;
+    memset(&pl, 0, sizeof pl);
+    pl.runs = xcalloc((size_t)n, sizeof(task_run));
+    pl.nruns = n;
+    int rc = GEN_EXIT_OK;
+    int prepared = 0;
+    for (int t = 0; t < n; t++) {
+        task_run *tr = &pl.runs[t];
+        tr->o = &opts[t];
+        tr->rc = GEN_EXIT_OK;
+        tr->count = run_count(tr->o);
+        tr->first = pl.total;
+        pl.total += tr->count;
+        tr->records = xcalloc((size_t)tr->count + 1, sizeof(char *));
+        if (tr->o->annotations)
+            tr->annotations = xcalloc((size_t)tr->count + 1, sizeof(char *));
+        tr->hashes = xcalloc((size_t)tr->count * (size_t)tr->o->task->images + 1, sizeof *tr->hashes);
+        atomic_init(&tr->done, 0);
+        rc = out_prepare(tr->o->out, tr->o->force, tr->tmp, sizeof tr->tmp, &tr->created_out, err, sizeof err);
+        if (rc != GEN_EXIT_OK) {
+            fprintf(stderr, "gen: %s\n", err);
+            break;
         }
+        prepared++;
     }
-    if (wrc == 0) {
-        snprintf(cur, sizeof cur, "%s/gen.json", o->out);
-        snprintf(old, sizeof old, "%s/gen.json", tmp);
-        if (rename(old, cur) != 0) {
-            snprintf(err, sizeof err, "cannot move '%s' into place: %s", cur, strerror(errno));
-            wrc = -1;
+    if (rc == GEN_EXIT_OK) {
+        atomic_init(&pl.next, 0);
+        atomic_init(&pl.done, 0);
+        atomic_init(&pl.failed, 0);
+        pthread_mutex_init(&pl.lock, NULL);
+        pl.progress = !opts[0].quiet && isatty(STDERR_FILENO);
+        pl.start = mono_seconds();
+        /* A task with no samples in this shard is finished at once. */
+        for (int t = 0; t < n && rc == GEN_EXIT_OK; t++)
+            if (pl.runs[t].count == 0 && finish_task(&pl.runs[t], err, sizeof err) != GEN_EXIT_OK) {
+                fprintf(stderr, "gen: %s\n", err);
+                rc = GEN_EXIT_IO;
+            }
+        int jobs = opts[0].jobs < 1 ? 1 : opts[0].jobs;
+        if (jobs > pl.total)
+            jobs = pl.total > 0 ? (int)pl.total : 1;
+        pthread_t *threads = xcalloc((size_t)jobs, sizeof(pthread_t));
+        int started = 0;
+        for (int t = 1; t < jobs && rc == GEN_EXIT_OK; t++) {
+            if (pthread_create(&threads[t], NULL, worker, &pl) != 0)
+                break;
+            started++;
         }
-    }
-    if (wrc == 0) {
-        snprintf(cur, sizeof cur, "%s/data.json", o->out);
-        snprintf(old, sizeof old, "%s/data.json", tmp);
-        if (rename(old, cur) != 0) {
-            snprintf(err, sizeof err, "cannot move '%s' into place: %s", cur, strerror(errno));
-            wrc = -1;
+        if (rc == GEN_EXIT_OK)
+            worker(&pl); /* the main thread works too */
+        for (int t = 1; t <= started; t++)
+            pthread_join(threads[t], NULL);
+        free(threads);
+        progress_draw(&pl, true);
+        if (atomic_load(&pl.failed)) {
+            rc = pl.fail_rc;
+            fprintf(stderr, "gen: %s\n", pl.fail_msg);
         }
+        pthread_mutex_destroy(&pl.lock);
     }
-    if (wrc != 0) {
-        fprintf(stderr, "gen: %s\n", err);
-        rc = GEN_EXIT_IO;
+    for (int t = 0; t < n; t++) {
+        task_run *tr = &pl.runs[t];
+        if (t < prepared) {
+            remove_tree(tr->tmp);
+            bool committed = tr->count > 0 ? atomic_load(&tr->done) == tr->count && tr->rc == GEN_EXIT_OK : rc == 0;
+            if (!committed && tr->created_out)
+                rmdir(tr->o->out); /* a directory this run made, empty again */
+        }
+        for (long j = 0; j < tr->count; j++) {
+            free(tr->records[j]);
+            if (tr->annotations)
+                free(tr->annotations[j]);
+        }
+        free(tr->records);
+        free(tr->annotations);
+        free(tr->hashes);
     }
-
-cleanup:
-    remove_tree(tmp);
-    for (long i = 0; i < st.total; i++)
-        free(st.records[i]);
-    free(st.records);
-    free(st.hashes);
-    pthread_mutex_destroy(&st.lock);
+    free(pl.runs);
     return rc;
+}
+
+int run_task(const gen_options *o)
+{
+    return run_tasks(o, 1);
 }

@@ -59,7 +59,7 @@ static int check_level(const gen_params *p, char *err, size_t errlen)
 {
     double rmax = sqrt(CIRCLE_COVERAGE * GEN_CANVAS * GEN_CANVAS / (M_PI * p->level));
     if (rmax < CIRCLE_RMIN_FLOOR) {
-        snprintf(err, errlen, "cannot draw %d circles on a %dx%d canvas (at most %d fit with radius >= %.0f px)",
+        snprintf(err, errlen, "cannot draw %d circles on a %dx%d canvas (above %d the radius drops below %.0f px)",
                  p->level, GEN_CANVAS, GEN_CANVAS,
                  (int)(CIRCLE_COVERAGE * GEN_CANVAS * GEN_CANVAS / (M_PI * CIRCLE_RMIN_FLOOR * CIRCLE_RMIN_FLOOR)),
                  CIRCLE_RMIN_FLOOR);

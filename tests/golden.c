@@ -126,7 +126,8 @@ int main(int argc, char **argv)
         }
         int levels[3] = {g->level_min, (g->level_min + g->level_max) / 2, g->level_max};
         for (int l = 0; l < 3; l++) {
-            gen_params p = {.level = levels[l], .grid_size = 6, .file = 1};
+            /* File number = level, so the three references are three different samples. */
+            gen_params p = {.level = levels[l], .grid_size = 6, .file = levels[l]};
             if (make_sample(g, GOLDEN_SEED, &p, &s) != GEN_EXIT_OK) {
                 printf("FAIL %s level %d: %s\n", g->name, levels[l], s.err);
                 failures++;

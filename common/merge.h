@@ -1,0 +1,27 @@
+/* merge.h - `gen merge OUT SHARD_DIR...` and `gen verify DIR`.
+ *
+ * Contract (merge):
+ *  1. The shard directories must come from one job: the same task, seed,
+ *     num_images, levels, file and grid_size, each a different shard K of the same
+ *     N, all N present.  Anything else is refused (GEN_EXIT_USAGE) before OUT is
+ *     touched, naming the shard that does not fit.
+ *  2. Every image is checked against its shard's gen.json as it is copied; a
+ *     tampered shard is refused (GEN_EXIT_FAILED).
+ *  3. OUT is written like a run (run.h: out_prepare / out_commit) and its bytes
+ *     equal a single-machine run of the same job; only gen.json's "command" differs.
+ *
+ * Contract (verify):
+ *  4. Regenerates the run that gen.json describes into a temporary directory and
+ *     compares every file byte for byte with DIR (and with gen.json's hashes); a
+ *     differing PNG is reported with how many pixels differ.  Returns
+ *     GEN_EXIT_OK when all equal, GEN_EXIT_FAILED otherwise.
+ */
+#ifndef GEN_MERGE_H
+#define GEN_MERGE_H
+
+#include <stdbool.h>
+
+int merge_shards(const char *out, char **shards, int n, bool force, bool quiet, int argc, char **argv);
+int verify_dir(const char *dir, int jobs, bool quiet);
+
+#endif

@@ -1,0 +1,15 @@
+#!/bin/sh
+# Installs what building and testing gen needs, from Debian's packages (Debian 12).
+# Skips apt-get entirely when everything is already there.  Needs root (or sudo).
+set -eu
+PACKAGES="build-essential cmake pkg-config libcairo2-dev libpng-dev libcjson-dev libfreetype-dev zlib1g-dev"
+missing=""
+for p in $PACKAGES; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+echo "installing:$missing" >&2
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# cli_errors: every kind of bad invocation gets its documented exit code, a message
+# naming the problem, and writes nothing.
+set -u
+GEN=$1
+. "$(dirname "$0")/lib.sh"
+scratch
+
+# expect CODE PATTERN ARGS...: runs gen ARGS with --out $WORK/out (unless given),
+# checks the exit code, that stderr matches PATTERN and that nothing was written.
+expect() {
+    local code=$1 pattern=$2
+    shift 2
+    local err rc
+    err=$("$GEN" "$@" 2>&1 >/dev/null)
+    rc=$?
+    [ "$rc" -eq "$code" ] && ok || fail "gen $*: exit $rc, expected $code ($err)"
+    grep -qE -- "$pattern" <<<"$err" && ok || fail "gen $*: message '$err' does not match '$pattern'"
+    [ ! -e "$WORK/out" ] && ok || fail "gen $*: wrote $WORK/out"
+    rm -rf "$WORK/out"
+}
+O=(--out "$WORK/out")
+
+expect 2 "unknown task 'countng_circles' \(did you mean 'counting_circles'\?\)" countng_circles "${O[@]}"
+expect 2 "unknown task 'zzz'" zzz "${O[@]}"
+expect 2 "usage:"
+expect 2 "unknown option '--nm_images' \(did you mean '--num_images'\?\)" counting_circles --nm_images 3 "${O[@]}"
+expect 2 "bad --num_images '0'" counting_circles --num_images 0 "${O[@]}"
+expect 2 "bad --num_images '-3'" counting_circles --num_images -3 "${O[@]}"
+expect 2 "bad --num_images 'x'" counting_circles --num_images x "${O[@]}"
+expect 2 "needs a value" counting_circles "${O[@]}" --num_images
+expect 2 "bad level range '1..x'" counting_circles --num_sizes 1..x "${O[@]}"
+expect 2 "the start is past the end" counting_circles --num_sizes 20..1 "${O[@]}"
+expect 2 "empty level list" counting_circles --num_sizes "" "${O[@]}"
+expect 2 "needs a level list" counting_circles --num_sizes "${O[@]}"
+expect 2 "bad level 'a'" counting_circles --num_sizes a b "${O[@]}"
+expect 2 "level 0 is below the lowest level 1" counting_circles --num_sizes 0..3 "${O[@]}"
+expect 2 "level -2 is below" counting_circles --num_sizes -2 "${O[@]}"
+expect 2 "bad --jobs '0'" counting_circles --jobs 0 "${O[@]}"
+expect 2 "bad --seed '-1'" counting_circles --seed -1 "${O[@]}"
+expect 2 "bad --seed '12x'" counting_circles --seed 12x "${O[@]}"
+expect 2 "bad --grid_size '1'" counting_circles --grid_size 1 "${O[@]}"
+expect 2 "unexpected argument 'extra'" counting_circles extra "${O[@]}"
+expect 2 "takes no value" counting_circles --force=yes "${O[@]}"
+# The other subcommands.
+expect 2 "bad --shard '0/3'" counting_circles --shard 0/3 "${O[@]}"
+expect 2 "bad --shard '4/3'" counting_circles --shard 4/3 "${O[@]}"
+expect 2 "bad --shard 'x'" counting_circles --shard x "${O[@]}"
+expect 2 "bad --scale '9'" counting_circles --scale 9 "${O[@]}"
+expect 2 "unknown task 'countng_circles' in --tasks \(did you mean 'counting_circles'\?\)" all --tasks countng_circles "${O[@]}"
+expect 2 "empty --tasks" all --tasks , "${O[@]}"
+expect 2 "'--num_sizes' is for one task" all --num_sizes 1..3 "${O[@]}"
+expect 2 "'--tasks' is for gen all" counting_circles --tasks a "${O[@]}"
+expect 2 "check needs a directory" check
+expect 2 "unknown option '--bogus' for check" check "$WORK/out" --bogus
+expect 2 "verify needs a directory" verify
+expect 2 "merge needs an output directory and at least one shard" merge "$WORK/out"
+expect 2 "preview needs a task" preview
+expect 2 "unknown task 'nope'" preview nope -o "$WORK/out"
+expect 4 "verify: .*gen.json" verify "$WORK/out"
+expect 4 "cannot read" check "$WORK/out" --task counting_circles
+
+# A level the canvas cannot hold: refused before any work, naming task, level, canvas.
+expect 3 "counting_circles: level 5000: cannot draw 5000 circles on a 800x800 canvas" \
+    counting_circles --num_sizes 5000 "${O[@]}"
+# An unwritable output directory (a path below a regular file).
+touch "$WORK/file"
+expect 4 "cannot create directory" counting_circles --num_images 1 --out "$WORK/file/sub"
+
+# A data.json that gen did not write is never replaced without --force.
+mkdir -p "$WORK/theirs/data"
+echo '[{"id": "1.png", "num_objects": 99}]' >"$WORK/theirs/data.json"
+touch "$WORK/theirs/data/1.png"
+before=$(cd "$WORK/theirs" && find . -type f -exec sha256sum {} + | sort)
+err=$("$GEN" counting_circles --num_images 1 --seed 1 --out "$WORK/theirs" 2>&1)
+rc=$?
+[ "$rc" -eq 5 ] && ok || fail "overwrite of a foreign dataset: exit $rc, expected 5"
+grep -q "did not write; use another --out, or --force" <<<"$err" && ok || fail "overwrite message: $err"
+after=$(cd "$WORK/theirs" && find . -type f -exec sha256sum {} + | sort)
+[ "$before" = "$after" ] && ok || fail "a refused run changed the foreign dataset"
+"$GEN" counting_circles --num_images 1 --num_sizes 2 --seed 1 --out "$WORK/theirs" --force --quiet
+[ $? -eq 0 ] && ok || fail "--force did not replace the foreign dataset"
+"$GEN" check "$WORK/theirs" >/dev/null && ok || fail "the forced dataset does not check"
+
+# check: a missing directory and a directory of an unknown task.
+"$GEN" check "$WORK/nowhere" >/dev/null 2>&1
+[ $? -eq 4 ] && ok || fail "check of a missing directory"
+"$GEN" check "$WORK/theirs" --task nope >/dev/null 2>&1
+[ $? -eq 2 ] && ok || fail "check --task with an unknown task"
+finish cli_errors
