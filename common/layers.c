@@ -37,6 +37,10 @@
 #define LAYER_PROPOSALS 8
 /* Sample points that judge how crowded a candidate is (see CROWD_DIR). */
 #define CROWD_POINTS 19
+/* The ring that judges the room round a candidate (as a multiple of its radius)
+ * and the weight of a full ring against the harm it does below. */
+#define CROWD_RING 1.7
+#define CROWD_ROOM_WEIGHT 0.5
 /* Sample points a candidate (not a bite) must have over the layer just below. */
 #define CROWD_MIN_PREV 1
 /* A candidate whose outline runs over the layer below (a rough forecast on the
@@ -513,10 +517,10 @@ typedef struct edge_pts {
 } edge_pts;
 
 /* Lays out the order edge of candidate c over the layer below, b (at most `most`
- * points). */
-static void edge_points(const geom *c, const geom *b, int most, edge_pts *e)
+ * points) in e, or with e NULL only counts it; returns the number of points. */
+static int edge_points(const geom *c, const geom *b, int most, edge_pts *e)
 {
-    e->n = 0;
+    int n = 0;
     int nseg = c->npts ? c->npts : 1;
     for (int s = 0; s < nseg; s++) {
         double len = c->perimeter, ax = 0, ay = 0, ex = 0, ey = 0;
@@ -529,23 +533,32 @@ static void edge_points(const geom *c, const geom *b, int most, edge_pts *e)
             len = sqrt(ex * ex + ey * ey);
         }
         int m = (int)floor(len / EDGE_STEP);
-        for (int j = 0; j < m && e->n < most; j++) {
+        /* A circle's points by turning (ca, sa) a step at a time. */
+        double ca = cos(M_PI / m), sa = sin(M_PI / m), cd = cos(2 * M_PI / m), sd = sin(2 * M_PI / m);
+        for (int j = 0; j < m && n < most; j++) {
             double t = (j + 0.5) / m, x, y;
             if (c->npts) {
                 x = ax + ex * t;
                 y = ay + ey * t;
             } else {
-                x = c->s.x + c->s.r * cos(2 * M_PI * t);
-                y = c->s.y + c->s.r * sin(2 * M_PI * t);
+                x = c->s.x + c->s.r * ca;
+                y = c->s.y + c->s.r * sa;
+                double nc = ca * cd - sa * sd;
+                sa = sa * cd + ca * sd;
+                ca = nc;
             }
             if (!geom_inside(b, x, y) || !geom_clear_of_edge(b, x, y, EDGE_INSET))
                 continue;
-            e->p[e->n] = (point){x, y};
-            e->lost_by[e->n] = -1;
-            e->n++;
+            if (e) {
+                e->p[n] = (point){x, y};
+                e->lost_by[n] = -1;
+            }
+            n++;
         }
     }
-    e->alive = e->n;
+    if (e)
+        e->n = e->alive = n;
+    return n;
 }
 
 /* How many live points of e candidate c would hide. */
@@ -773,6 +786,15 @@ static double crowding(const raster *R, const geom *g, const geom *c, int k, con
      * order would not show. */
     if (k > 0 && !ru->keep_corners && hits[k - 1] < CROWD_MIN_PREV)
         return CROWD_HOPELESS;
+    /* Room around it for the layers to come: points of a ring round the candidate
+     * that fall on a layer or off the canvas count against it. */
+    int taken = 0;
+    for (int p = CROWD_POINTS - 12; p < CROWD_POINTS; p++) {
+        double x = c->s.x + CROWD_RING * c->s.r * CROWD_DIR[p][1];
+        double y = c->s.y + CROWD_RING * c->s.r * CROWD_DIR[p][2];
+        int cx = (int)floor(x / LAYER_CELL), cy = (int)floor(y / LAYER_CELL);
+        taken += cx < 0 || cy < 0 || cx >= R->w || cy >= R->h || R->lab[cy * R->w + cx] != NO_LAYER;
+    }
     double pt = c->area / CROWD_POINTS, worst = 0;
     for (int L = 0; L < k; L++) {
         if (!hits[L])
@@ -781,7 +803,7 @@ static double crowding(const raster *R, const geom *g, const geom *c, int k, con
         double spare = cells[L] * LAYER_CELL * LAYER_CELL - need;
         worst = fmax(worst, spare > 0 ? hits[L] * pt / spare : CROWD_HOPELESS);
     }
-    return worst;
+    return worst + CROWD_ROOM_WEIGHT * taken / 12;
 }
 
 /* Length in px of candidate c's outline that runs over layer k - 1 (by outline
@@ -865,6 +887,7 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
         u[i].counts = counts + (size_t)n * NCOUNTS * (size_t)(i + 1);
     }
     double min_over = ru->min_order_area * LAYER_AREA_MARGIN;
+    double need_edge = ru->min_order_edge * LAYER_EDGE_MARGIN;
     /* Order edge points: at most a star's outline (the longest, 6.9 r) of them. */
     int most_edge = (int)ceil(7 * ru->rmax / EDGE_STEP) + 2;
     edge_pts *edges = xmalloc(sizeof *edges * (size_t)n);
@@ -906,10 +929,13 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
             if (k > 0 && edge_over_below(&R, &c, k) < ru->min_order_edge * LAYER_EDGE_MARGIN * EDGE_FORECAST)
                 continue;
             double score = crowding(&R, g, &c, k, counts, ru, units[c.s.kind].inradius, hits);
-            if (score < CROWD_HOPELESS && (best < 0 || score < best)) {
-                best = score;
-                g[k] = c;
-            }
+            if (score >= CROWD_HOPELESS || (best >= 0 && score >= best))
+                continue;
+            /* Its order edge over the layer below, exactly (the try asks it first). */
+            if (k > 0 && edge_points(&c, &g[k - 1], most_edge, NULL) * EDGE_STEP < need_edge)
+                continue;
+            best = score;
+            g[k] = c;
         }
         if (best < 0)
             continue;
