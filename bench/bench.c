@@ -156,20 +156,27 @@ static int bench_png(int argc, char **argv)
     struct {
         const char *name;
         int strategy;
-    } strategies[] = {{"default", Z_DEFAULT_STRATEGY}, {"filtered", Z_FILTERED}, {"rle", Z_RLE}};
-    int levels[] = {1, 3, 6, 9};
+    } strategies[] = {{"default", Z_DEFAULT_STRATEGY}, {"filtered", Z_FILTERED}, {"rle", Z_RLE},
+                      {"huffman", Z_HUFFMAN_ONLY}};
+    int levels[] = {0, 1, 3, 6, 9};
     printf("%d images\n%-8s %-9s %5s %9s %11s\n", n, "filter", "strategy", "level", "ms/image", "bytes/image");
     strbuf png = {0};
     char err[256];
     for (size_t f = 0; f < sizeof filters / sizeof filters[0]; f++)
         for (size_t st = 0; st < sizeof strategies / sizeof strategies[0]; st++)
             for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++) {
-                if (strategies[st].strategy == Z_RLE && levels[l] > 1)
-                    continue; /* zlib's RLE strategy ignores the level beyond 0/1 */
+                /* zlib's RLE and Huffman-only strategies ignore the level beyond 0/1;
+                 * Z_FILTERED only changes levels 4..9; level 0 stores, whatever the rest. */
+                if ((strategies[st].strategy == Z_RLE || strategies[st].strategy == Z_HUFFMAN_ONLY) && levels[l] != 1)
+                    continue;
+                if (strategies[st].strategy == Z_FILTERED && levels[l] < 4)
+                    continue;
+                if (levels[l] == 0 && (strategies[st].strategy != Z_DEFAULT_STRATEGY || filters[f].filter != PNG_FILTER_NONE))
+                    continue;
                 png_settings set = {filters[f].filter, levels[l], strategies[st].strategy};
                 double best = 1e30;
                 size_t bytes = 0;
-                for (int rep = 0; rep < 2; rep++) {
+                for (int rep = 0; rep < BENCH_REPEATS; rep++) {
                     double t0 = now_ms();
                     bytes = 0;
                     for (int i = 0; i < n; i++) {
