@@ -70,6 +70,12 @@ touch "$WORK/tampered2/data/999.png"
 grep -q '"bbox": \[' "$WORK/ann/annotations.json" && ok || fail "annotations: no bounding boxes"
 grep -q 'annotations' "$WORK/ann/data.json" && fail "annotations leaked into data.json" || ok
 "$GEN" verify "$WORK/ann" >/dev/null && ok || fail "annotated directory does not verify"
+# --scale: the same scene at half size (IHDR width and height 400), and it verifies.
+"$GEN" $T --seed 3 --num_images 1 --num_sizes 4 --scale 0.5 --out "$WORK/half" --quiet && ok || fail "--scale 0.5"
+[ "$(od -An -tu1 -j16 -N8 "$WORK/half/data/1.png" | tr -s ' ')" = " 0 0 1 144 0 0 1 144" ] && ok ||
+    fail "--scale 0.5 did not make a 400x400 image"
+"$GEN" verify "$WORK/half" >/dev/null && ok || fail "a scaled directory does not verify"
+
 # preview: one PNG contact sheet.
 "$GEN" preview $T --seed 1 --num_sizes 1..7 -o "$WORK/p.png" && ok || fail "preview"
 [ "$(head -c 8 "$WORK/p.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] && ok || fail "preview is not a PNG"
