@@ -1,8 +1,11 @@
 #include "layers.h"
 
+#include "errors.h"
+#include "palette.h"
 #include "util.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -980,4 +983,48 @@ prim *layer_draw(scene *s, const layer_shape *l, rgb fill)
     p->stroke_width = LAYER_OUTLINE;
     p->stroke = LAYER_OUTLINE_RGB;
     return p;
+}
+
+int layers_sample(gen_ctx *ctx, const layer_rules *rules, const shape_kind *kinds, int nkinds, layer_shape *l,
+                  int *colour)
+{
+    int n = ctx->p.level;
+    scene *s = ctx->img[0];
+    if (n > PALETTE_SIZE)
+        return gen_fail(ctx, "cannot draw %d layers in distinct colours (the palette has %d)", n, PALETTE_SIZE);
+    shape_kind chosen[PALETTE_SIZE] = {SHAPE_CIRCLE};
+    rng kr;
+    gen_stream(ctx, "kinds", &kr);
+    for (int i = 0; i < n; i++)
+        chosen[i] = kinds[rng_below(&kr, (uint32_t)nkinds)];
+    if (layers_place(&ctx->rng, s->width, s->height, n, chosen, rules, l) != 0)
+        return gen_fail(ctx, "cannot stack %d layers with every layer visible on a %dx%d canvas", n, s->width,
+                        s->height);
+
+    /* Distinct colours, so two layers never merge into one patch. */
+    int col[PALETTE_SIZE];
+    for (int i = 0; i < PALETTE_SIZE; i++)
+        col[i] = i;
+    rng cr;
+    gen_stream(ctx, "colours", &cr);
+    rng_shuffle_int(&cr, col, PALETTE_SIZE);
+
+    for (int i = 0; i < n; i++) {
+        prim *p = layer_draw(s, &l[i], PALETTE[col[i]].value);
+        p->colour_name = PALETTE[col[i]].name;
+        p->layer = i;
+        p->object = i;
+        colour[i] = col[i];
+    }
+    return GEN_EXIT_OK;
+}
+
+int layers_check_level(const gen_params *p, char *err, size_t errlen)
+{
+    if (p->level > PALETTE_SIZE) {
+        snprintf(err, errlen, "cannot draw %d layers in distinct colours (the palette has %d)", p->level,
+                 PALETTE_SIZE);
+        return -1;
+    }
+    return 0;
 }

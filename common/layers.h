@@ -41,6 +41,7 @@
 
 #include "rng.h"
 #include "scene.h"
+#include "generator.h"
 #include "shapes.h"
 
 #include <stdbool.h>
@@ -101,5 +102,16 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
 
 /* Adds a layer to s as layers_place() assumed it is drawn (fill and outline). */
 prim *layer_draw(scene *s, const layer_shape *l, rgb fill);
+
+/* The whole stack of a layered task: n layers (n <= PALETTE_SIZE) of kinds drawn
+ * from kinds[0..nkinds) (stream "kinds"), placed under rules (ctx->rng), each in
+ * its own palette colour (stream "colours"), drawn bottom first into
+ * ctx->img[0] with layer and object = index.  l[i] and colour[i] (a palette
+ * index) describe layer i from the bottom.  Returns GEN_EXIT_OK or gen_fail(). */
+int layers_sample(gen_ctx *ctx, const layer_rules *rules, const shape_kind *kinds, int nkinds, layer_shape *l,
+                  int *colour);
+/* Refuses more layers than the palette has colours (the check_level of both
+ * layered tasks). */
+int layers_check_level(const gen_params *p, char *err, size_t errlen);
 
 #endif

@@ -49,29 +49,11 @@ static int sample(gen_ctx *ctx)
         .rmax = rmax,
         .max_rotation = M_PI,
     };
-    shape_kind kinds[PALETTE_SIZE];
-    rng kr;
-    gen_stream(ctx, "kinds", &kr);
-    for (int i = 0; i < n; i++)
-        kinds[i] = KINDS[rng_below(&kr, NKINDS)];
     layer_shape l[PALETTE_SIZE];
-    if (layers_place(&ctx->rng, s->width, s->height, n, kinds, &rules, l) != 0)
-        return gen_fail(ctx, "cannot stack %d layers with every layer visible on a %dx%d canvas", n, s->width,
-                        s->height);
-
     int col[PALETTE_SIZE];
-    for (int i = 0; i < PALETTE_SIZE; i++)
-        col[i] = i;
-    rng cr;
-    gen_stream(ctx, "colours", &cr);
-    rng_shuffle_int(&cr, col, PALETTE_SIZE);
-
-    for (int i = 0; i < n; i++) {
-        prim *p = layer_draw(s, &l[i], PALETTE[col[i]].value);
-        p->colour_name = PALETTE[col[i]].name;
-        p->layer = i;
-        p->object = i;
-    }
+    int rc = layers_sample(ctx, &rules, KINDS, NKINDS, l, col);
+    if (rc != GEN_EXIT_OK)
+        return rc;
     swatch_strip_append(s);
 
     cJSON *names = cJSON_AddArrayToObject(ctx->record, "colors");
@@ -79,17 +61,6 @@ static int sample(gen_ctx *ctx)
         cJSON_AddItemToArray(names, cJSON_CreateString(PALETTE[col[i]].name));
     cJSON_AddNumberToObject(ctx->record, "num_layers", n);
     return GEN_EXIT_OK;
-}
-
-/* Every layer has its own palette colour, so there are at most PALETTE_SIZE. */
-static int check_level(const gen_params *p, char *err, size_t errlen)
-{
-    if (p->level > PALETTE_SIZE) {
-        snprintf(err, errlen, "cannot draw %d layers in distinct colours (the palette has %d)", p->level,
-                 PALETTE_SIZE);
-        return -1;
-    }
-    return 0;
 }
 
 static const gen_field fields[] = {{"colors", FIELD_STRING_ARRAY}, {"num_layers", FIELD_INT}, {NULL, 0}};
@@ -113,6 +84,6 @@ const generator gen_layered_colours = {
              "only one shape, give its colour.",
     .output_prompt = "The last line of your answer must contain only the colour names, top shape first, separated "
                      "by single spaces, and nothing else.",
-    .check_level = check_level,
+    .check_level = layers_check_level,
     .sample = sample,
 };

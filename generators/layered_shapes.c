@@ -41,7 +41,6 @@ static const shape_kind KINDS[] = {SHAPE_CIRCLE, SHAPE_TRIANGLE, SHAPE_SQUARE,
 static int sample(gen_ctx *ctx)
 {
     int n = ctx->p.level;
-    scene *s = ctx->img[0];
     double rmax = fmin(LS_R_MAX, LS_R_SCALE / sqrt(n));
     layer_rules rules = {
         .min_fraction = LS_MIN_FRACTION,
@@ -53,47 +52,17 @@ static int sample(gen_ctx *ctx)
         .rmax = rmax,
         .max_rotation = LS_MAX_ROTATION,
     };
-    shape_kind kinds[PALETTE_SIZE];
-    rng kr;
-    gen_stream(ctx, "kinds", &kr);
-    for (int i = 0; i < n; i++)
-        kinds[i] = KINDS[rng_below(&kr, NKINDS)];
     layer_shape l[PALETTE_SIZE];
-    if (layers_place(&ctx->rng, s->width, s->height, n, kinds, &rules, l) != 0)
-        return gen_fail(ctx, "cannot stack %d layers with every layer visible on a %dx%d canvas", n, s->width,
-                        s->height);
-
-    /* Distinct colours, so two layers never merge into one patch. */
     int col[PALETTE_SIZE];
-    for (int i = 0; i < PALETTE_SIZE; i++)
-        col[i] = i;
-    rng cr;
-    gen_stream(ctx, "colours", &cr);
-    rng_shuffle_int(&cr, col, PALETTE_SIZE);
-
-    for (int i = 0; i < n; i++) {
-        prim *p = layer_draw(s, &l[i], PALETTE[col[i]].value);
-        p->colour_name = PALETTE[col[i]].name;
-        p->layer = i;
-        p->object = i;
-    }
+    int rc = layers_sample(ctx, &rules, KINDS, NKINDS, l, col);
+    if (rc != GEN_EXIT_OK)
+        return rc;
 
     cJSON_AddNumberToObject(ctx->record, "num_layers", n);
     cJSON *names = cJSON_AddArrayToObject(ctx->record, "order");
     for (int i = n - 1; i >= 0; i--)
         cJSON_AddItemToArray(names, cJSON_CreateString(shape_name(l[i].kind)));
     return GEN_EXIT_OK;
-}
-
-/* Every layer has its own palette colour, so there are at most PALETTE_SIZE. */
-static int check_level(const gen_params *p, char *err, size_t errlen)
-{
-    if (p->level > PALETTE_SIZE) {
-        snprintf(err, errlen, "cannot draw %d layers in distinct colours (the palette has %d)", p->level,
-                 PALETTE_SIZE);
-        return -1;
-    }
-    return 0;
 }
 
 static const gen_field fields[] = {{"num_layers", FIELD_INT}, {"order", FIELD_STRING_ARRAY}, {NULL, 0}};
@@ -115,6 +84,6 @@ const generator gen_layered_shapes = {
              "nothing covers, down to the shape at the bottom. If there is only one shape, name it.",
     .output_prompt = "The last line of your answer must contain only the shape names (circle, triangle, square, "
                      "pentagon, hexagon or star), top shape first, separated by single spaces, and nothing else.",
-    .check_level = check_level,
+    .check_level = layers_check_level,
     .sample = sample,
 };
