@@ -36,6 +36,22 @@ bool disc_fits(const box *area, const disc *placed, int n, disc d, double gap);
  * gap apart.  Returns 0, or -1 when the budget is spent. */
 int place_discs(rng *r, const box *area, int n, double rmin, double rmax, double gap, disc *out);
 
+/* Task-specific rules on top of place_discs(), for placements the plain version
+ * cannot express.  Every member is optional (NULL / 0 = the plain behaviour). */
+typedef struct disc_rules {
+    double pair_gap; /* gap between discs, when it differs from the edge gap (0 = same) */
+    /* The box disc i's centre is drawn from, given its radius (default: the area
+     * shrunk by the edge gap and the radius). */
+    void (*centre_box)(int i, double r, box *b, void *arg);
+    /* An extra condition disc i must meet, besides the gaps. */
+    bool (*accept)(int i, disc d, void *arg);
+    void *arg;
+} disc_rules;
+
+/* place_discs() with rules; draws radius, x, y per try exactly as place_discs(). */
+int place_discs_ruled(rng *r, const box *area, int n, double rmin, double rmax, double gap, const disc_rules *rules,
+                      disc *out);
+
 /* True when the two boxes overlap or come within gap of each other. */
 bool boxes_near(const box *a, const box *b, double gap);
 

@@ -88,35 +88,31 @@ static int place_boxes(rng *r, int w, int h, int n, double smin, double smax, bo
     return -1;
 }
 
+struct box_list {
+    const box *boxes;
+    int n;
+};
+
+/* A loose disc keeps LOOSE_GAP clear of every box. */
+static bool clear_of_boxes(int i, disc d, void *arg)
+{
+    (void)i;
+    const struct box_list *bl = arg;
+    for (int k = 0; k < bl->n; k++)
+        if (box_distance(&bl->boxes[k], d.x, d.y) < d.r + LOOSE_GAP)
+            return false;
+    return true;
+}
+
 /* Places n loose discs (radii in [rmin, rmax]) LOOSE_GAP clear of every box and
  * the canvas edge and CIRCLE_GAP clear of each other.  Returns 0 or -1. */
 static int place_loose(rng *r, int w, int h, const box *boxes, int nboxes, int n, double rmin, double rmax,
                        disc *out)
 {
-    for (int restart = 0; restart < LAYOUT_RESTARTS; restart++) {
-        int placed = 0;
-        while (placed < n) {
-            bool ok = false;
-            for (int t = 0; t < LAYOUT_TRIES_PER_OBJECT && !ok; t++) {
-                disc d;
-                d.r = rng_uniform(r, rmin, rmax);
-                d.x = rng_uniform(r, LOOSE_GAP + d.r, w - LOOSE_GAP - d.r);
-                d.y = rng_uniform(r, LOOSE_GAP + d.r, h - LOOSE_GAP - d.r);
-                ok = true;
-                for (int i = 0; i < nboxes && ok; i++)
-                    ok = box_distance(&boxes[i], d.x, d.y) >= d.r + LOOSE_GAP;
-                for (int i = 0; i < placed && ok; i++)
-                    ok = hypot(d.x - out[i].x, d.y - out[i].y) >= d.r + out[i].r + CIRCLE_GAP;
-                if (ok)
-                    out[placed++] = d;
-            }
-            if (!ok)
-                break;
-        }
-        if (placed == n)
-            return 0;
-    }
-    return -1;
+    box area = {0, 0, w, h};
+    struct box_list bl = {boxes, nboxes};
+    disc_rules rules = {.pair_gap = CIRCLE_GAP, .accept = clear_of_boxes, .arg = &bl};
+    return place_discs_ruled(r, &area, n, rmin, rmax, LOOSE_GAP, &rules, out);
 }
 
 static int sample(gen_ctx *ctx)

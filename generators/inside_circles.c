@@ -56,38 +56,34 @@ static bool ring_side_ok(double cx, double cy, double R, disc d, bool inside)
     return dist - d.r >= R + RING_WIDTH / 2 + RING_CLEAR;
 }
 
+struct ring {
+    double cx, cy, R;
+    int k; /* discs 0..k-1 go inside */
+};
+
+/* Inside discs draw their centres from the square around the usable inner disc. */
+static void inner_square(int i, double r, box *b, void *arg)
+{
+    const struct ring *g = arg;
+    if (i >= g->k)
+        return;
+    double in_r = g->R - RING_WIDTH / 2 - RING_CLEAR;
+    *b = (box){g->cx - in_r + r, g->cy - in_r + r, g->cx + in_r - r, g->cy + in_r - r};
+}
+
+static bool on_its_side(int i, disc d, void *arg)
+{
+    const struct ring *g = arg;
+    return ring_side_ok(g->cx, g->cy, g->R, d, i < g->k);
+}
+
 /* Places the n circles, the first k inside the ring; 0 or -1 when the budget is spent. */
 static int place(rng *r, const box *area, double cx, double cy, double R, int n, int k, double rmin, double rmax,
                  disc *out)
 {
-    double in_r = R - RING_WIDTH / 2 - RING_CLEAR;
-    for (int restart = 0; restart < LAYOUT_RESTARTS; restart++) {
-        int placed = 0;
-        while (placed < n) {
-            bool inside = placed < k, ok = false;
-            for (int t = 0; t < LAYOUT_TRIES_PER_OBJECT && !ok; t++) {
-                disc d;
-                d.r = rng_uniform(r, rmin, rmax);
-                if (inside) {
-                    /* uniform in the square around the usable inner disc */
-                    d.x = rng_uniform(r, cx - in_r + d.r, cx + in_r - d.r);
-                    d.y = rng_uniform(r, cy - in_r + d.r, cy + in_r - d.r);
-                } else {
-                    d.x = rng_uniform(r, area->x0 + CIRCLE_GAP + d.r, area->x1 - CIRCLE_GAP - d.r);
-                    d.y = rng_uniform(r, area->y0 + CIRCLE_GAP + d.r, area->y1 - CIRCLE_GAP - d.r);
-                }
-                if (ring_side_ok(cx, cy, R, d, inside) && disc_fits(area, out, placed, d, CIRCLE_GAP)) {
-                    out[placed++] = d;
-                    ok = true;
-                }
-            }
-            if (!ok)
-                break;
-        }
-        if (placed == n)
-            return 0;
-    }
-    return -1;
+    struct ring g = {cx, cy, R, k};
+    disc_rules rules = {.centre_box = inner_square, .accept = on_its_side, .arg = &g};
+    return place_discs_ruled(r, area, n, rmin, rmax, CIRCLE_GAP, &rules, out);
 }
 
 static int sample(gen_ctx *ctx)
