@@ -24,14 +24,15 @@
 
 static const char *const KINDS[] = {"circle", "triangle", "square", "pentagon", "hexagon", "star"};
 
-static double seen_fraction = 1e9, seen_pixels = 1e9, seen_area = 1e9, seen_edge = 1e9;
+static lk_limits limits = LK_LIMITS(MIN_FRACTION, MIN_PIXELS, MIN_ORDER_AREA, MIN_ORDER_EDGE);
 static long corners_hidden[3]; /* layers with 0, 1, 2 corners (tips) hidden */
 
 static void report(void)
 {
     printf("layered_shapes: smallest piece %.0f px and %.2f of its layer; smallest cover %.0f px, edge %.0f px; "
            "layers with 0/1/2 corners hidden: %ld/%ld/%ld\n",
-           seen_pixels, seen_fraction, seen_area, seen_edge, corners_hidden[0], corners_hidden[1], corners_hidden[2]);
+           limits.seen_pixels, limits.seen_fraction, limits.seen_area, limits.seen_edge, corners_hidden[0],
+           corners_hidden[1], corners_hidden[2]);
 }
 
 static const char *kind_of(const prim *p)
@@ -116,23 +117,8 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
             return msg;
         }
         corners_hidden[hidden]++;
-        double frac = L[i].piece / L[i].area;
-        seen_fraction = fmin(seen_fraction, frac);
-        seen_pixels = fmin(seen_pixels, (double)L[i].piece);
-        if (frac < MIN_FRACTION || L[i].piece < MIN_PIXELS) {
-            snprintf(msg, n, "layer %d of %d: visible piece %ld px, %.2f of its %.0f px", i, k, L[i].piece, frac,
-                     L[i].area);
+        if (lk_check_visible(L, i, k, &limits, msg, n))
             return msg;
-        }
-        if (i == 0)
-            continue;
-        seen_area = fmin(seen_area, (double)L[i].over_below);
-        seen_edge = fmin(seen_edge, (double)L[i].order_edge);
-        if (L[i].over_below < MIN_ORDER_AREA || L[i].order_edge < MIN_ORDER_EDGE) {
-            snprintf(msg, n, "layer %d of %d covers %ld px of the layer below, edge %ld px", i, k, L[i].over_below,
-                     L[i].order_edge);
-            return msg;
-        }
     }
     return NULL;
 }

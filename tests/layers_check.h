@@ -189,4 +189,39 @@ static const char *lk_check_inside(const scene *sc, const lk_layer *L, int n, ch
     return NULL;
 }
 
+/* The documented visibility guarantees of a layered task, and the smallest values
+ * seen so far (printed at the end for the docs). */
+typedef struct lk_limits {
+    double min_fraction; /* visible piece / own area */
+    long min_pixels;     /* visible piece */
+    long min_order_area; /* pixels covered of the layer just below */
+    long min_order_edge; /* edge pixels bordering that layer's fill */
+    double seen_fraction, seen_pixels, seen_area, seen_edge;
+} lk_limits;
+
+#define LK_LIMITS(fraction, pixels, area, edge) {fraction, pixels, area, edge, 1e9, 1e9, 1e9, 1e9}
+
+/* Layer i of k (measured by lk_measure) meets the limits. */
+static const char *lk_check_visible(const lk_layer *L, int i, int k, lk_limits *lim, char *msg, size_t n)
+{
+    double frac = L[i].piece / L[i].area;
+    lim->seen_fraction = fmin(lim->seen_fraction, frac);
+    lim->seen_pixels = fmin(lim->seen_pixels, (double)L[i].piece);
+    if (frac < lim->min_fraction || L[i].piece < lim->min_pixels) {
+        snprintf(msg, n, "layer %d of %d: visible piece %ld px, %.2f of its %.0f px", i, k, L[i].piece, frac,
+                 L[i].area);
+        return msg;
+    }
+    if (i == 0)
+        return NULL;
+    lim->seen_area = fmin(lim->seen_area, (double)L[i].over_below);
+    lim->seen_edge = fmin(lim->seen_edge, (double)L[i].order_edge);
+    if (L[i].over_below < lim->min_order_area || L[i].order_edge < lim->min_order_edge) {
+        snprintf(msg, n, "layer %d of %d covers %ld px of the layer below, edge %ld px", i, k, L[i].over_below,
+                 L[i].order_edge);
+        return msg;
+    }
+    return NULL;
+}
+
 #endif
