@@ -129,6 +129,12 @@ int cli_parse_levels(const char *token, int **levels, int *n, char *err, size_t 
             rc = -1;
             break;
         }
+        if ((long)*n + (b - a + 1) > CLI_MAX_SAMPLES) {
+            snprintf(err, errlen, "more than %ld levels in --num_sizes (one run makes at most %ld samples)",
+                     CLI_MAX_SAMPLES, CLI_MAX_SAMPLES);
+            rc = -1;
+            break;
+        }
         *levels = xrealloc(*levels, sizeof(int) * (size_t)(*n + (b - a + 1)));
         for (long v = a; v <= b; v++)
             (*levels)[(*n)++] = (int)v;
@@ -489,8 +495,8 @@ static int parse_run_options(int argc, char **argv, int start, cli_run *c)
                 return usage_error("bad --num_images '%s' (expected a whole number from 1)%s", val, "");
             o->num_images = v;
         } else if (strcmp(name, "--file") == 0) {
-            if (parse_long(val, 0, LONG_MAX / 4, &v))
-                return usage_error("bad --file '%s' (expected a whole number from 0)%s", val, "");
+            if (parse_long(val, 0, GEN_MAX_FILE, &v))
+                return usage_error("bad --file '%s' (expected a whole number from 0 to 10^15)%s", val, "");
             o->file = v;
         } else if (strcmp(name, "--jobs") == 0) {
             if (parse_long(val, 1, CLI_MAX_JOBS, &v))
@@ -560,28 +566,72 @@ static void default_levels(const generator *g, int **levels, int *n)
         (*levels)[(*n)++] = l;
 }
 
-/* Refuses levels below the task's lowest (usage) or beyond its canvas (level). */
-static int validate_levels(const generator *g, const gen_options *o)
+int cli_check_options(const gen_options *o, char *err, size_t errlen)
 {
-    char err[512];
-    if ((long)o->nlevels * o->num_images > CLI_MAX_SAMPLES) {
-        fprintf(stderr, "gen: %ld samples is more than one run makes (at most %ld)\n", (long)o->nlevels * o->num_images,
-                CLI_MAX_SAMPLES);
+    const generator *g = o->task;
+    if (o->num_images < 1 || o->num_images > CLI_MAX_SAMPLES) {
+        snprintf(err, errlen, "num_images %ld is out of range (1 .. %ld)", o->num_images, CLI_MAX_SAMPLES);
+        return GEN_EXIT_USAGE;
+    }
+    if (o->nlevels < 1 || o->nlevels > CLI_MAX_SAMPLES) {
+        snprintf(err, errlen, "%d levels: expected 1 .. %ld", o->nlevels, CLI_MAX_SAMPLES);
+        return GEN_EXIT_USAGE;
+    }
+    long total = (long)o->nlevels * o->num_images;
+    if (total > CLI_MAX_SAMPLES) {
+        snprintf(err, errlen, "%ld samples is more than one run makes (at most %ld)", total, CLI_MAX_SAMPLES);
+        return GEN_EXIT_USAGE;
+    }
+    if (o->file < 0 || o->file > GEN_MAX_FILE - (total - 1)) {
+        snprintf(err, errlen, "file numbers %ld .. %ld are out of range (0 .. %ld)", o->file, o->file + (total - 1),
+                 GEN_MAX_FILE);
+        return GEN_EXIT_USAGE;
+    }
+    if (o->grid_size < CLI_MIN_GRID || o->grid_size > CLI_MAX_GRID) {
+        snprintf(err, errlen, "grid_size %d is out of range (%d .. %d)", o->grid_size, CLI_MIN_GRID, CLI_MAX_GRID);
+        return GEN_EXIT_USAGE;
+    }
+    if (o->scale != 0 && !(o->scale >= CLI_MIN_SCALE && o->scale <= CLI_MAX_SCALE)) {
+        snprintf(err, errlen, "scale %g is out of range (0.25 .. 4)", o->scale);
+        return GEN_EXIT_USAGE;
+    }
+    if (!(o->shard_n == 0 && o->shard_k == 0) &&
+        !(o->shard_k >= 1 && o->shard_k <= o->shard_n && o->shard_n <= CLI_MAX_SHARDS)) {
+        snprintf(err, errlen, "shard %d/%d is out of range (1 <= K <= N <= %d)", o->shard_k, o->shard_n,
+                 CLI_MAX_SHARDS);
         return GEN_EXIT_USAGE;
     }
     for (int i = 0; i < o->nlevels; i++)
-        if (o->levels[i] < g->lowest_level) {
-            fprintf(stderr, "gen: %s: level %d is below the lowest level %d\n", g->name, o->levels[i], g->lowest_level);
+        if (o->levels[i] < g->lowest_level || o->levels[i] > CLI_MAX_LEVEL) {
+            if (o->levels[i] < g->lowest_level)
+                snprintf(err, errlen, "%s: level %d is below the lowest level %d", g->name, o->levels[i],
+                         g->lowest_level);
+            else
+                snprintf(err, errlen, "%s: level %d is above %d", g->name, o->levels[i], CLI_MAX_LEVEL);
             return GEN_EXIT_USAGE;
         }
     for (int i = 0; i < o->nlevels; i++) {
         gen_params p = {.level = o->levels[i], .grid_size = o->grid_size, .file = 0};
-        if (g->check_level && g->check_level(&p, err, sizeof err) != 0) {
-            fprintf(stderr, "gen: %s: level %d: %s\n", g->name, o->levels[i], err);
+        char why[400];
+        if (g->check_level && (i == 0 || o->levels[i] != o->levels[i - 1]) &&
+            g->check_level(&p, why, sizeof why) != 0) {
+            snprintf(err, errlen, "%s: level %d: %s", g->name, o->levels[i], why);
             return GEN_EXIT_LEVEL;
         }
     }
     return GEN_EXIT_OK;
+}
+
+/* Refuses levels below the task's lowest (usage) or beyond its canvas (level),
+ * and every other option out of its range. */
+static int validate_levels(const generator *g, const gen_options *o)
+{
+    (void)g;
+    char err[512];
+    int rc = cli_check_options(o, err, sizeof err);
+    if (rc != GEN_EXIT_OK)
+        fprintf(stderr, "gen: %s\n", err);
+    return rc;
 }
 
 static void announce_seed(cli_run *c)
