@@ -7,6 +7,8 @@
 #include "util.h"
 
 #include <dirent.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -22,6 +24,17 @@ const int GEN_LAYOUT_COUNT = 6;
 static const char *const MOVE_IN[] = {"data", "prompts", "swatches.png", "annotations.json", "gen.json", "data.json"};
 
 #define JOURNAL "COMMITTING"
+
+/* For tests of kill -9 at every step (tests/hostile.sh): with GEN_TEST_KILL_AT=N
+ * in the environment the process kills itself with SIGKILL just before the
+ * commit's N-th change to the file system (1 = writing the journal). */
+static void commit_step(void)
+{
+    static atomic_int step;
+    const char *at = getenv("GEN_TEST_KILL_AT");
+    if (at && atoi(at) == atomic_fetch_add(&step, 1) + 1)
+        raise(SIGKILL);
+}
 
 int dir_lock(const char *dir, int *rc, char *err, size_t errlen)
 {
@@ -169,6 +182,8 @@ int dir_commit(const char *out, const char *tmp, char *err, size_t errlen)
     if (rc == 0)
         rc = write_file(fresh, list.buf ? list.buf : "", list.len, err, errlen);
     strbuf_free(&list);
+    if (rc == 0)
+        commit_step();
     if (rc == 0 && rename(fresh, cur) != 0) {
         snprintf(err, errlen, "cannot write '%s': %s", cur, strerror(errno));
         rc = -1;
@@ -179,6 +194,8 @@ int dir_commit(const char *out, const char *tmp, char *err, size_t errlen)
     for (int i = 0; rc == 0 && i < GEN_LAYOUT_COUNT; i++) {
         join(cur, sizeof cur, out, GEN_LAYOUT[i], NULL);
         join(old, sizeof old, tmp, "old", GEN_LAYOUT[i]);
+        if (path_exists(cur))
+            commit_step();
         if (path_exists(cur) && rename(cur, old) != 0) {
             snprintf(err, errlen, "cannot move '%s' aside: %s", cur, strerror(errno));
             rc = -1;
@@ -188,6 +205,8 @@ int dir_commit(const char *out, const char *tmp, char *err, size_t errlen)
     for (int i = 0; rc == 0 && i < GEN_LAYOUT_COUNT; i++) {
         join(cur, sizeof cur, out, MOVE_IN[i], NULL);
         join(fresh, sizeof fresh, tmp, MOVE_IN[i], NULL);
+        if (path_exists(fresh))
+            commit_step();
         if (path_exists(fresh) && rename(fresh, cur) != 0) {
             snprintf(err, errlen, "cannot move '%s' into place: %s", cur, strerror(errno));
             rc = -1;
@@ -195,6 +214,8 @@ int dir_commit(const char *out, const char *tmp, char *err, size_t errlen)
     }
     /* 4. Done: without the journal, tmp is only the old dataset's remains. */
     join(cur, sizeof cur, tmp, JOURNAL, NULL);
+    if (rc == 0)
+        commit_step();
     if (rc == 0 && unlink(cur) != 0) {
         snprintf(err, errlen, "cannot remove '%s': %s", cur, strerror(errno));
         rc = -1;
