@@ -52,7 +52,7 @@ static void usage(FILE *f)
           "  --num_sizes SPEC levels: 1..20, 1,2,5, or separate numbers 1 2 3\n"
           "                   (default: the task's release levels, see gen list)\n"
           "  --seed S         root seed, 0..2^64-1 (default: picked, printed, recorded)\n"
-          "  --file K         number of the first file (default 1)\n"
+          "  --file K         number of the first file (default 1; file numbers go up to 10^15)\n"
           "  --out DIR        task directory to write (default .)\n"
           "  --grid_size G    board size of the grid tasks (default 6)\n"
           "  --jobs J         worker threads (default: online CPUs)\n"
@@ -61,11 +61,13 @@ static void usage(FILE *f)
           "  --annotations    also write annotations.json: every object's kind, colour,\n"
           "                   label, layer and bounding box\n"
           "  --tasks A,B      gen all: only these tasks (default: all 30)\n"
-          "  --force          replace a data.json or data/ that gen did not write\n"
+          "  --force          replace the layout's files (data.json, data/, prompts/, ...)\n"
+          "                   in a directory gen did not make\n"
           "  --quiet          print nothing but errors\n"
           "\n"
           "exit codes: 0 ok, 1 check or verify found problems, 2 usage error, 3 level cannot be drawn, 4 file error,\n"
-          "            5 refused to overwrite (see --force), 70 internal error\n",
+          "            5 refused to overwrite (see --force), 70 internal error,\n"
+          "            75 directory in use by another gen (its lock is held)\n",
           f);
 }
 
