@@ -40,35 +40,36 @@ static bool same_job(const gen_options *a, const gen_options *b)
     return memcmp(a->levels, b->levels, sizeof(int) * (size_t)a->nlevels) == 0;
 }
 
-/* Reads a shard's JSON file strictly and checks its bytes against gen.json's hash. */
+/* Reads a shard's JSON file strictly, checks its bytes against gen.json's hash
+ * and, for data.json, that it holds exactly the shard's records (ids, fields,
+ * types, levels), all from one read of the file. */
 static cJSON *load_checked(shard *s, const char *name, size_t cap, int flags, char *err, size_t errlen)
 {
-    char hex[65];
-    cJSON *j = ds_load_json(s->dir, name, cap, flags, hex, err, errlen);
-    if (!j)
+    char *text, hex[65];
+    size_t n;
+    if (ds_read(s->dir, name, cap, &text, &n, err, errlen) != 0)
         return NULL;
+    sha256_hex(text, n, hex);
     const cJSON *want = ds_index_get(&s->files, name);
+    cJSON *j = NULL;
+    char why[600];
     if (!cJSON_IsString(want) || strcmp(want->valuestring, hex) != 0) {
         snprintf(err, errlen, "'%s/%s' does not match its gen.json (changed after gen wrote it)", s->dir, name);
-        cJSON_Delete(j);
-        return NULL;
+    } else if (!(j = strict_json_parse(text, n, flags, why, sizeof why))) {
+        snprintf(err, errlen, "cannot read '%s/%s': %s", s->dir, name, why);
+    } else if (strcmp(name, "data.json") == 0) {
+        check_expect e;
+        check_expect_of(s->o.task, &s->o, &e);
+        long problems = check_records(text, n, s->o.task, &e, stderr, NULL, NULL);
+        check_expect_free(&e);
+        if (problems) {
+            snprintf(err, errlen, "'%s/data.json' does not hold its shard's records", s->dir);
+            cJSON_Delete(j);
+            j = NULL;
+        }
     }
-    return j;
-}
-
-/* Checks a shard's data.json records: ids, fields, types and levels of its run. */
-static long shard_record_problems(shard *s, char *err, size_t errlen)
-{
-    char *text;
-    size_t n;
-    if (ds_read(s->dir, "data.json", ds_json_cap(run_count(&s->o), DS_RECORD_MAX), &text, &n, err, errlen) != 0)
-        return -1;
-    check_expect e;
-    check_expect_of(s->o.task, &s->o, &e);
-    long problems = check_records(text, n, s->o.task, &e, stderr, NULL, NULL);
-    check_expect_free(&e);
     free(text);
-    return problems;
+    return j;
 }
 
 /* Copies src (read through dataset_read: a regular file below its shard) to dst
@@ -149,13 +150,6 @@ int merge_shards(const char *out, char **dirs, int n, bool force, bool quiet, in
         s->records = load_checked(s, "data.json", ds_json_cap(count, DS_RECORD_MAX), SJ_INTS_ONLY, err, sizeof err);
         if (!s->records) {
             fprintf(stderr, "gen: merge: %s\n", err);
-            rc = GEN_EXIT_FAILED;
-            break;
-        }
-        long problems = shard_record_problems(s, err, sizeof err);
-        if (problems != 0) {
-            fprintf(stderr, "gen: merge: '%s/data.json' does not hold its shard's records%s%s\n", s->dir,
-                    problems < 0 ? ": " : "", problems < 0 ? err : "");
             rc = GEN_EXIT_FAILED;
             break;
         }
