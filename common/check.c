@@ -210,7 +210,7 @@ static int png_check(const char *dir, const char *name, uint8_t **px, int *w, in
 
 static bool id_listed(char **ids, long n, const char *name)
 {
-    return bsearch(&name, ids, (size_t)n, sizeof *ids, cmp_str) != NULL;
+    return n > 0 && bsearch(&name, ids, (size_t)n, sizeof *ids, cmp_str) != NULL;
 }
 
 long check_dir(const check_options *o, FILE *out, char *err, size_t errlen)

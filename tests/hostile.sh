@@ -13,7 +13,7 @@ cd "$WORK" || exit 1
 # Bounded memory: 1 GiB of address space, unless the build cannot run under a
 # limit (AddressSanitizer reserves terabytes of shadow memory).
 MEM_KB=1048576
-if (ulimit -v $MEM_KB && "$GEN" --version >/dev/null 2>&1); then
+if (ulimit -v $MEM_KB && "$GEN" --version >/dev/null 2>&1; exit $?) 2>/dev/null; then
     LIMIT="ulimit -v $MEM_KB"
 else
     LIMIT=":"
