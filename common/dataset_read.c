@@ -279,6 +279,15 @@ static int key_cmp(const void *a, const void *b)
 
 static int sj_value(sj *s);
 
+/* After a member: 1 after a ',' (another follows), 0 after `close`, else -1. */
+static int sj_next(sj *s, char close, const char *what)
+{
+    sj_ws(s);
+    if (s->p < s->end && (*s->p == ',' || *s->p == close))
+        return *s->p++ == ',';
+    return sj_fail(s, "expected ',' or '%c' in %s", close, what);
+}
+
 static int sj_object(sj *s)
 {
     s->p++;
@@ -311,16 +320,11 @@ static int sj_object(sj *s)
         s->p++;
         if (sj_value(s))
             return -1;
-        sj_ws(s);
-        if (s->p < s->end && *s->p == ',') {
-            s->p++;
-            continue;
-        }
-        if (s->p < s->end && *s->p == '}') {
-            s->p++;
+        int more = sj_next(s, '}', "an object");
+        if (more < 0)
+            return -1;
+        if (!more)
             break;
-        }
-        return sj_fail(s, "expected ',' or '}' in an object");
     }
     size_t n = s->nkeys - first_key;
     if (n > 1) {
@@ -353,16 +357,9 @@ static int sj_array(sj *s)
     for (;;) {
         if (sj_value(s))
             return -1;
-        sj_ws(s);
-        if (s->p < s->end && *s->p == ',') {
-            s->p++;
-            continue;
-        }
-        if (s->p < s->end && *s->p == ']') {
-            s->p++;
-            return 0;
-        }
-        return sj_fail(s, "expected ',' or ']' in a list");
+        int more = sj_next(s, ']', "a list");
+        if (more <= 0)
+            return more;
     }
 }
 

@@ -40,6 +40,16 @@ no_tmp() { # DIR WHAT
     if ls -A "$1" | grep -q '^\.gen-'; then fail "$2: left $(ls -A "$1" | grep '^\.gen-' | head -1)"; else ok; fi
 }
 small() { "$GEN" "$1" --num_images 1 --num_sizes "$2" --seed 1 --out "$3" --quiet || fail "making $3"; }
+# forge FROM TO SED: TO is shard FROM with data.json edited by SED and its hash in
+# gen.json updated to match (a forgery consistent with itself).
+forge() {
+    local was now
+    rm -rf "$2" && cp -r "$1" "$2"
+    was=$(sha256sum <"$1/data.json" | cut -c1-64)
+    sed -i "$3" "$2/data.json"
+    now=$(sha256sum <"$2/data.json" | cut -c1-64)
+    sed -i "s/$was/$now/" "$2/gen.json"
+}
 
 # ---- 1. verify range-checks every option of gen.json before any generator runs
 small cross_and_knots 3 ck
@@ -153,19 +163,12 @@ run merge m s1 t2
 expect 1 "does not match its gen.json" "6: swapped records"
 # A shard forged consistently (data.json and its hash in gen.json both changed):
 # its records must still be the shard's own.
-rm -rf t2 && cp -r s2 t2
-old=$(sha256sum <s2/data.json | cut -c1-64)
-sed -i '0,/"id": *"[^"]*"/s//"id": "..\/..\/etc\/passwd"/' t2/data.json
-new=$(sha256sum <t2/data.json | cut -c1-64)
-sed -i "s/$old/$new/" t2/gen.json
+forge s2 t2 '0,/"id": *"[^"]*"/s//"id": "..\/..\/etc\/passwd"/'
 run merge m s1 t2
 expect 1 "id is not of the form" "6: an id '../../etc/passwd'"
 [ ! -e m ] && ok || fail "6: a refused merge wrote OUT"
 # An answer that contradicts the level, forged consistently, is refused too.
-rm -rf t2 && cp -r s2 t2
-sed -i '0,/"num_objects": *[0-9]*/s//"num_objects": 99/' t2/data.json
-new=$(sha256sum <t2/data.json | cut -c1-64)
-sed -i "s/$old/$new/" t2/gen.json
+forge s2 t2 '0,/"num_objects": *[0-9]*/s//"num_objects": 99/'
 run merge m s1 t2
 expect 1 "field 'num_objects' is 99, expected level 1" "6: a forged answer that contradicts its level"
 [ ! -e m ] && ok || fail "6: a refused merge wrote OUT"
@@ -242,11 +245,8 @@ diff -r -x gen.json merged one >/dev/null && ok || fail "10: 16 merged shards di
 # A shard forged consistently (an answer and its hash in gen.json) merges: merge
 # trusts a self-consistent shard (docs/cli.md); verify of the result, which makes
 # every sample again, names it.
-old=$(sha256sum <sh2/data.json | cut -c1-64)
-sed -i '0,/"Gold_output": *"[^"]*"/s//"Gold_output": "9 9"/' sh2/data.json
-new=$(sha256sum <sh2/data.json | cut -c1-64)
-sed -i "s/$old/$new/" sh2/gen.json
-run merge forged $(for k in $(seq 16); do echo sh$k; done) --quiet
+forge sh2 fsh2 '0,/"Gold_output": *"[^"]*"/s//"Gold_output": "9 9"/'
+run merge forged fsh2 $(for k in 1 $(seq 3 16); do echo sh$k; done) --quiet
 expect 0 "" "10: a self-consistent forged shard merges"
 run verify forged
 expect 1 "data.json: differs" "10: verify names the forged answer"
