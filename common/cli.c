@@ -2,6 +2,7 @@
 
 #include "check.h"
 #include "merge.h"
+#include "merge_tree.h"
 #include "preview.h"
 
 #include "errors.h"
@@ -285,7 +286,7 @@ static int cmd_merge(int argc, char **argv)
             fprintf(stderr, "gen: %s\n", err);
             rc = GEN_EXIT_IO;
         } else {
-            rc = merge_shards(out, dirs, n, force, quiet, argc, argv);
+            rc = merge_runs(out, dirs, n, force, quiet, argc, argv);
             font_done();
         }
     }
