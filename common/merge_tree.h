@@ -9,9 +9,10 @@
  *     holds the same task set, and every task directory of every tree was made by
  *     the same gen (version and revision), with the same seed, num_images, file,
  *     grid_size, annotations, scale and shard count N, and each tree's task
- *     directories are one shard K; every K from 1 to N is there exactly once.
- *     Otherwise GEN_EXIT_USAGE, with a message that names the tree, the task and
- *     what differs.
+ *     directories are one shard K; every K from 1 to N is there exactly once
+ *     (merge_shards() checks that for the first task before it writes, naming
+ *     the task directories).  Otherwise GEN_EXIT_USAGE, with a message that
+ *     names the tree, the task and what differs.
  *  3. Then each task is merged by merge_shards() into OUT/<task>, in name order,
  *     so OUT equals `gen all` run on one machine (only each gen.json's "command"
  *     differs).  A task that fails to merge (e.g. a tampered image) stops the
