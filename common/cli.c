@@ -2,6 +2,7 @@
 
 #include "check.h"
 #include "merge.h"
+#include "merge_tree.h"
 #include "preview.h"
 
 #include "errors.h"
@@ -43,8 +44,8 @@ static void usage(FILE *f)
           "       gen all [--tasks A,B,...] [--num_images N] [--seed S] [--out DIR] [--jobs J] [--shard K/N] ...\n"
           "       gen list\n"
           "       gen check DIR [--task TASK]\n"
-          "       gen verify DIR\n"
-          "       gen merge OUT SHARD_DIR...\n"
+          "       gen verify DIR [--quiet]\n"
+          "       gen merge OUT SHARD_DIR... [--force] [--quiet]   (shards of gen TASK, or gen all trees)\n"
           "       gen preview TASK [--seed S] [--grid_size G] [--num_sizes SPEC] [--thumb PX] [-o FILE]\n"
           "       gen --help | gen TASK --help | gen --version\n"
           "\n"
@@ -67,7 +68,9 @@ static void usage(FILE *f)
           "\n"
           "exit codes: 0 ok, 1 check or verify found problems, 2 usage error, 3 level cannot be drawn, 4 file error,\n"
           "            5 refused to overwrite (see --force), 70 internal error,\n"
-          "            75 directory in use by another gen (its lock is held)\n",
+          "            75 directory in use by another gen (its lock is held)\n"
+          "environment: GEN_FONT=FILE loads the font from FILE instead of the built-in copy\n"
+          "more: man gen; docs/cli.md and docs/cluster.md in the source\n",
           f);
 }
 
@@ -293,7 +296,7 @@ static int cmd_merge(int argc, char **argv)
             fprintf(stderr, "gen: %s\n", err);
             rc = GEN_EXIT_IO;
         } else {
-            rc = merge_shards(out, dirs, n, force, quiet, argc, argv);
+            rc = merge_runs(out, dirs, n, force, quiet, argc, argv);
             font_done();
         }
     }

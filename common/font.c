@@ -11,13 +11,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef GEN_FONT_PATH
-#define GEN_FONT_PATH "fonts/LiberationSans-Regular.ttf"
+/* The font file is built into the program (GNU as .incbin, path from CMake), so
+ * gen needs no file of its own at run time wherever it is installed. */
+#ifndef GEN_FONT_FILE
+#error "GEN_FONT_FILE must name fonts/LiberationSans-Regular.ttf (CMakeLists.txt sets it)"
 #endif
+__asm__(".pushsection .rodata\n"
+        ".balign 16\n"
+        "gen_font_embedded:\n"
+        ".incbin \"" GEN_FONT_FILE "\"\n"
+        "gen_font_embedded_end:\n"
+        ".popsection\n");
+extern const unsigned char gen_font_embedded[] __asm__("gen_font_embedded");
+extern const unsigned char gen_font_embedded_end[] __asm__("gen_font_embedded_end");
 
 static FT_Library ft_lib;
 static FT_Face ft_face;
-static unsigned char *font_bytes;
+static unsigned char *font_bytes; /* read from GEN_FONT, else NULL */
 static cairo_font_face_t *face;
 static cairo_font_options_t *options;
 static const char *path_in_use;
@@ -32,21 +42,20 @@ static cairo_font_options_t *make_options(void)
     return o;
 }
 
-int font_init(char *err, size_t errlen)
+/* Reads the file GEN_FONT names into font_bytes. */
+static int read_font_file(const char *path, size_t *len, char *err, size_t errlen)
 {
-    const char *path = getenv("GEN_FONT");
-    if (!path || !*path)
-        path = GEN_FONT_PATH;
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, errlen, "cannot open font '%s' (set GEN_FONT to the bundled fonts/LiberationSans-Regular.ttf)", path);
+        snprintf(err, errlen, "cannot open font '%s' (named by GEN_FONT; unset it to use the built-in font)", path);
         return -1;
     }
-    size_t cap = 1 << 20, len = 0, n;
+    size_t cap = 1 << 20, n;
+    *len = 0;
     font_bytes = xmalloc(cap);
-    while ((n = fread(font_bytes + len, 1, cap - len, f)) > 0) {
-        len += n;
-        if (len == cap) {
+    while ((n = fread(font_bytes + *len, 1, cap - *len, f)) > 0) {
+        *len += n;
+        if (*len == cap) {
             cap *= 2;
             font_bytes = xrealloc(font_bytes, cap);
         }
@@ -57,14 +66,29 @@ int font_init(char *err, size_t errlen)
         snprintf(err, errlen, "cannot read font '%s'", path);
         return -1;
     }
+    return 0;
+}
+
+int font_init(char *err, size_t errlen)
+{
+    const char *path = getenv("GEN_FONT");
+    const unsigned char *bytes = gen_font_embedded;
+    size_t len = (size_t)(gen_font_embedded_end - gen_font_embedded);
+    if (path && *path) {
+        if (read_font_file(path, &len, err, errlen) != 0)
+            return -1;
+        bytes = font_bytes;
+    } else {
+        path = FONT_BUILT_IN;
+    }
     char hex[65];
-    sha256_hex(font_bytes, len, hex);
+    sha256_hex(bytes, len, hex);
     if (strcmp(hex, FONT_SHA256) != 0) {
         snprintf(err, errlen, "font '%s' has SHA-256 %s, not the bundled Liberation Sans Regular's %s", path, hex,
                  FONT_SHA256);
         return -1;
     }
-    if (FT_Init_FreeType(&ft_lib) || FT_New_Memory_Face(ft_lib, font_bytes, (FT_Long)len, 0, &ft_face)) {
+    if (FT_Init_FreeType(&ft_lib) || FT_New_Memory_Face(ft_lib, bytes, (FT_Long)len, 0, &ft_face)) {
         snprintf(err, errlen, "FreeType cannot load font '%s'", path);
         return -1;
     }

@@ -1,10 +1,12 @@
-/* font.h - the one bundled font, loaded by path through FreeType.
+/* font.h - the one bundled font, built into the program, loaded through FreeType.
  *
  * Contract:
- *  1. font_init() runs once at start-up, before any thread: it reads the font file
- *     (GEN_FONT in the environment, else the path compiled in), checks its SHA-256
- *     against FONT_SHA256 and refuses any other file, so text renders the same on
- *     every machine.  fontconfig is never consulted.
+ *  1. font_init() runs once at start-up, before any thread: it takes the font
+ *     built into the binary (fonts/LiberationSans-Regular.ttf, embedded at build
+ *     time), or the file GEN_FONT names when that is set, checks its SHA-256
+ *     against FONT_SHA256 and refuses any other bytes, so text renders the same on
+ *     every machine and gen runs from wherever it is installed.  fontconfig is
+ *     never consulted.
  *  2. Every cairo font option is set explicitly: grey antialiasing, no hinting,
  *     unhinted metrics, default subpixel order; FreeType loads outlines unhinted.
  *  3. After font_init() the font is read-only and safe to use from any thread.
@@ -18,8 +20,12 @@
 /* Liberation Sans Regular 2.1.5 from Debian's fonts-liberation2 (fonts/). */
 #define FONT_SHA256 "8d91388f1d3604b3b8ae0e3ee2d140e50cd6122f9214514f4aca772540a4076d"
 
+/* What font_path() returns when the built-in font is in use. */
+#define FONT_BUILT_IN "(built-in Liberation Sans Regular)"
+
 int font_init(char *err, size_t errlen);
 void font_done(void);
+/* The GEN_FONT file in use, or FONT_BUILT_IN. */
 const char *font_path(void);
 
 /* Selects the font at `size` pixels (em) with the pinned options on cr. */

@@ -15,3 +15,17 @@ scratch() {
     WORK=$(mktemp -d "${TMPDIR:-/tmp}/gen-test.XXXXXX")
     trap 'rm -rf "$WORK"' EXIT
 }
+# Two gen all trees hold the same task directories with the same files, byte for
+# byte, and gen.json alike but its "command" (as a merge and one run do).
+# Prints what differs; returns non-zero then.
+same_but_command() {
+    local a=$1 b=$2 d t rc=0
+    [ "$(cd "$a" && echo */)" = "$(cd "$b" && echo */)" ] || { echo "task sets differ: $a, $b"; return 1; }
+    diff -r -x gen.json "$a" "$b" || rc=1
+    for d in "$b"/*/; do
+        t=$(basename "$d")
+        diff <(grep -v '"command"' "$a/$t/gen.json") <(grep -v '"command"' "$b/$t/gen.json") >/dev/null ||
+            { echo "$t: gen.json differs in more than its command"; rc=1; }
+    done
+    return $rc
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# package: the Debian package CPack builds, and the installed gen it holds.
+#  - cpack -G DEB makes gen_VERSION_ARCH.deb; its Depends names the package of
+#    every shared library gen links (found here with readelf, ldd and dpkg -S);
+#  - it holds bin/gen, the man page, the bash completion, the font and licence,
+#    and the Slurm job script, each equal to the source's file;
+#  - the packaged gen, unpacked elsewhere and run with the source and build trees
+#    out of reach (a private mount namespace with empty file systems over both,
+#    where unshare is allowed), makes the same files as the built gen, and they
+#    check and verify; it holds no path to the source's fonts/;
+#  - GEN_FONT still overrides the built-in font (same output from the installed
+#    font file; exit 4 for another file or a missing one).
+#  Exits 77 (ctest: skipped) without dpkg-deb, dpkg-shlibdeps or readelf.
+set -u
+GEN=$(realpath "$1")
+BUILD=$(realpath "$2")
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=$(dirname "$HERE")
+. "$HERE/lib.sh"
+for tool in cpack dpkg-deb dpkg-shlibdeps readelf; do
+    command -v "$tool" >/dev/null || { echo "package: skipped: $tool is not installed (dpkg-dev, binutils)"; exit 77; }
+done
+scratch
+
+cpack --config "$BUILD/CPackConfig.cmake" -B "$WORK/pkg" >"$WORK/cpack.log" 2>&1 && ok ||
+    fail "cpack failed: $(tail -n 5 "$WORK/cpack.log")"
+version=$("$GEN" --version | awk 'NR == 1 { print $2 }')
+deb=$WORK/pkg/gen_${version}_$(dpkg --print-architecture).deb
+[ -f "$deb" ] && ok || { fail "no $deb"; finish package; }
+[ "$(dpkg-deb -f "$deb" Package)" = gen ] && ok || fail "the package is not named gen"
+
+# Depends: the package of each library gen links directly.
+depends=$(dpkg-deb -f "$deb" Depends)
+needed=$(readelf -d "$GEN" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+[ "$(wc -w <<<"$needed")" -ge 6 ] && ok || fail "gen links only: $needed"
+for lib in $needed; do
+    path=$(ldd "$GEN" | awk -v l="$lib" '$1 == l { print $3 }')
+    pkg=$(dpkg -S "$(realpath "$path")" 2>/dev/null | head -n 1 | cut -d: -f1)
+    [ -n "$pkg" ] || pkg=$(dpkg -S "$path" 2>/dev/null | head -n 1 | cut -d: -f1)
+    grep -qE "(^|, )$pkg( |,|$)" <<<"$depends" && ok || fail "Depends lacks $pkg (for $lib): $depends"
+done
+
+# Contents.
+mkdir -p "$WORK/root"
+dpkg-deb -x "$deb" "$WORK/root" && ok || fail "dpkg-deb -x"
+R=$WORK/root/usr
+for pair in share/man/man1/gen.1:docs/gen.1 share/bash-completion/completions/gen:scripts/completion.bash \
+    share/gen/fonts/LiberationSans-Regular.ttf:fonts/LiberationSans-Regular.ttf share/gen/fonts/OFL.txt:fonts/OFL.txt \
+    share/gen/slurm-gen-all.sbatch:scripts/slurm-gen-all.sbatch; do
+    cmp -s "$R/${pair%%:*}" "$SRC/${pair#*:}" && ok || fail "the package's ${pair%%:*} is not ${pair#*:}"
+done
+[ -x "$R/bin/gen" ] && ok || fail "the package has no executable usr/bin/gen"
+# (Debug and sanitizer builds name their source files; none names the font's.)
+grep -qF "$SRC/fonts" "$R/bin/gen" && fail "the packaged gen holds the path $SRC/fonts" || ok
+
+# The packaged gen, away from the source and build trees.
+mkdir -p "$WORK/away" "$WORK/built"
+cmd="gen counting_circles --num_images 2 --num_sizes 1..20 --seed 7 --out cc"
+run_away() {
+    cd "$WORK/away" && env -u GEN_FONT PATH="$R/bin:/usr/bin:/bin" \
+        bash -c "$cmd && gen sort_lines --num_images 1 --seed 7 --out sl --quiet && gen check cc && gen verify cc"
+}
+if unshare -m true 2>/dev/null; then
+    export -f run_away
+    export WORK R cmd
+    unshare -m bash -c "mount -t tmpfs none '$BUILD' && mount -t tmpfs none '$SRC' && [ ! -e '$SRC/CMakeLists.txt' ] &&
+        run_away" >"$WORK/away.log" 2>&1 && ok || fail "packaged gen, source out of reach: $(cat "$WORK/away.log")"
+else
+    echo "package: unshare not allowed here, so the source tree stays visible"
+    run_away >"$WORK/away.log" 2>&1 && ok || fail "packaged gen: $(cat "$WORK/away.log")"
+fi
+(cd "$WORK/built" && env -u GEN_FONT "$GEN" ${cmd#gen } --quiet && env -u GEN_FONT "$GEN" sort_lines --num_images 1 \
+    --seed 7 --out sl --quiet) && ok || fail "built gen"
+for d in cc sl; do
+    diff -r -x gen.json "$WORK/away/$d" "$WORK/built/$d" >/dev/null && ok || fail "$d: packaged gen's output differs"
+    diff <(grep -v '"command"' "$WORK/away/$d/gen.json") <(grep -v '"command"' "$WORK/built/$d/gen.json") >/dev/null &&
+        ok || fail "$d: gen.json differs in more than its command"
+done
+grep -q "cc: valid" "$WORK/away.log" && ok || fail "gen check did not pass: $(cat "$WORK/away.log")"
+
+# GEN_FONT still overrides the built-in font: the installed file gives the same
+# images; another file, or none, is refused with exit 4.
+(cd "$WORK/away" && GEN_FONT=$R/share/gen/fonts/LiberationSans-Regular.ttf "$R/bin/gen" sort_lines --num_images 1 \
+    --seed 7 --out sl2 --quiet) && diff -r -x gen.json "$WORK/away/sl" "$WORK/away/sl2" >/dev/null && ok ||
+    fail "GEN_FONT naming the installed font changes the output"
+msg=$(cd "$WORK/away" && GEN_FONT=$R/share/gen/fonts/OFL.txt "$R/bin/gen" sort_lines --seed 7 --out sl3 2>&1)
+[ $? -eq 4 ] && grep -q "has SHA-256 [0-9a-f]*, not the bundled" <<<"$msg" && [ ! -e "$WORK/away/sl3" ] && ok ||
+    fail "GEN_FONT naming another file: $msg"
+msg=$(cd "$WORK/away" && GEN_FONT=$WORK/none.ttf "$R/bin/gen" sort_lines --seed 7 --out sl3 2>&1)
+[ $? -eq 4 ] && grep -q "cannot open font '$WORK/none.ttf'" <<<"$msg" && ok || fail "GEN_FONT naming no file: $msg"
+finish package
