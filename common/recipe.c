@@ -301,6 +301,7 @@ int recipe_main(int argc, char **argv)
     gen_options base;
     memset(&base, 0, sizeof base);
     base.out = ".";
+    base.file = 1;
     base.grid_size = 6;
     base.scale = 1.0;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
