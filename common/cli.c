@@ -49,7 +49,7 @@ static void usage(FILE *f)
           "       gen verify DIR\n"
           "       gen merge OUT SHARD_DIR...\n"
           "       gen overlap DIR_A DIR_B [--jobs J] [--quiet]\n"
-          "       gen recipe FILE.json [--out DIR] [--jobs J] [--shard K/N] [--force] [--quiet]\n"
+          "       gen recipe FILE.json [--out DIR] [--jobs J] [--shard K/N] [--force] [--quiet] [--dry-run]\n"
           "       gen preview TASK [--seed S] [--grid_size G] [--num_sizes SPEC] [--thumb PX] [-o FILE]\n"
           "       gen --help | gen TASK --help | gen --version\n"
           "\n"

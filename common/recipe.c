@@ -292,7 +292,7 @@ static int write_recipe_manifest(const recipe *r, const gen_options *base, char 
 static int usage_recipe(const char *what, const char *arg)
 {
     fprintf(stderr, "gen: %s '%s' (usage: gen recipe FILE.json [--out DIR] [--jobs J] [--shard K/N] [--force] "
-                    "[--quiet])\n", what, arg);
+                    "[--quiet] [--dry-run])\n", what, arg);
     return GEN_EXIT_USAGE;
 }
 
@@ -309,10 +309,13 @@ int recipe_main(int argc, char **argv)
     base.argc = argc;
     base.argv = argv;
     const char *file = NULL;
+    bool dry = false;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         long v;
-        if (strcmp(a, "--force") == 0) {
+        if (strcmp(a, "--dry-run") == 0) {
+            dry = true;
+        } else if (strcmp(a, "--force") == 0) {
             base.force = true;
         } else if (strcmp(a, "--quiet") == 0) {
             base.quiet = true;
@@ -349,12 +352,21 @@ int recipe_main(int argc, char **argv)
         return usage_recipe("recipe needs a file", "");
     recipe r;
     int rc = recipe_read(file, &base, &r);
-    if (rc == GEN_EXIT_OK && !base.quiet) {
-        long total = 0;
-        for (int t = 0; t < r.n; t++)
-            total += r.opts[t].num_images * r.opts[t].nlevels;
-        fprintf(stderr, "gen: recipe '%s': %d tasks, %ld samples into '%s'\n", file, r.n, total, base.out);
+    long total = 0;
+    for (int t = 0; rc == GEN_EXIT_OK && t < r.n; t++) {
+        const gen_options *o = &r.opts[t];
+        total += o->num_images * o->nlevels;
+        if (dry)
+            printf("%-24s %3d levels x %7ld = %8ld samples\n", o->task->name, o->nlevels, o->num_images,
+                   o->num_images * o->nlevels);
     }
+    if (rc == GEN_EXIT_OK && dry) {
+        printf("%-24s %8ld samples in %d tasks\n", "total", total, r.n);
+        recipe_free(&r);
+        return GEN_EXIT_OK;
+    }
+    if (rc == GEN_EXIT_OK && !base.quiet)
+        fprintf(stderr, "gen: recipe '%s': %d tasks, %ld samples into '%s'\n", file, r.n, total, base.out);
     if (rc == GEN_EXIT_OK)
         rc = cli_run_tasks(r.opts, r.n);
     if (rc == GEN_EXIT_OK) {

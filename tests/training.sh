@@ -164,6 +164,10 @@ for t in counting_circles maze_solving water_image; do
     diff -r -x gen.json "$WORK/RM/$t" "$WORK/p$( case $t in counting_circles) echo 1;; maze_solving) echo 2;; *) echo 3;; esac)" \
         >/dev/null && ok || fail "recipe $t sharded and merged differs from one run"
 done
+# The example of docs/training.md: valid, and 100,000 samples.
+sed -n '/^```json$/,/^```$/p' "$HERE/../docs/training.md" | sed '1d;$d' >"$WORK/docs_recipe.json"
+"$GEN" recipe "$WORK/docs_recipe.json" --dry-run >"$WORK/plan.txt" && ok || fail "docs recipe does not parse"
+grep -q '^total  *100000 samples in 10 tasks' "$WORK/plan.txt" && ok || fail "docs recipe: $(tail -1 "$WORK/plan.txt")"
 bad_recipe() { # json what
     printf '%s' "$1" >"$WORK/bad.json"
     "$GEN" recipe "$WORK/bad.json" --out "$WORK/nothing" --quiet 2>"$WORK/err.txt"
