@@ -163,6 +163,11 @@ static int load_images(const char *dir, const generator *g, int jobs, keyset *ks
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/data", dir);
+    struct stat dst;
+    if (lstat(path, &dst) != 0 || !S_ISDIR(dst.st_mode)) {
+        snprintf(err, errlen, "'%s' is not a directory (a link or missing)", path);
+        return GEN_EXIT_IO;
+    }
     DIR *d = opendir(path);
     if (!d) {
         snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
@@ -179,13 +184,13 @@ static int load_images(const char *dir, const generator *g, int jobs, keyset *ks
         struct stat st;
         if (lstat(file, &st) != 0 || !S_ISREG(st.st_mode)) {
             snprintf(err, errlen, "'%s' is not a regular file", file);
-            rc = GEN_EXIT_FAILED;
+            rc = GEN_EXIT_IO;
             break;
         }
         if (st.st_size > KEYSET_MAX_PNG_BYTES) {
             snprintf(err, errlen, "'%s' has %lld bytes, more than an image of gen can have", file,
                      (long long)st.st_size);
-            rc = GEN_EXIT_FAILED;
+            rc = GEN_EXIT_IO;
             break;
         }
         if (ks->nimages == cap) {
@@ -218,7 +223,7 @@ static int load_images(const char *dir, const generator *g, int jobs, keyset *ks
     pthread_mutex_destroy(&lj.lock);
     if (atomic_load(&lj.failed)) {
         snprintf(err, errlen, "%s", lj.err);
-        return GEN_EXIT_FAILED;
+        return GEN_EXIT_IO;
     }
     qsort(ks->images, (size_t)ks->nimages, sizeof *ks->images, cmp_image_key);
     return GEN_EXIT_OK;
@@ -246,6 +251,13 @@ static int load_scenes(const char *dir, const generator *g, keyset *ks, char *er
     }
     int rc;
     long count = run_count(&o);
+    if (count * g->images != ks->nimages) {
+        /* gen.json does not describe the images beside it: its scenes would say
+         * nothing about them (and a forged count could make us work for hours). */
+        manifest_options_free(&o);
+        cJSON_Delete(m);
+        return GEN_EXIT_OK;
+    }
     ks->scenes = xmalloc(sizeof *ks->scenes * (size_t)(count + 1));
     sample_out so;
     sample_out_init(&so);

@@ -9,7 +9,8 @@
  *  2. A directory's image keys come from the PNG files in its data/ whose names
  *     have the task's form (regular files only, no links, each at most
  *     KEYSET_MAX_PNG_BYTES); its scene keys are re-derived from its gen.json (task,
- *     seed, options), so a directory gen did not make has image keys only.
+ *     seed, options) when that describes exactly as many images as data/ holds,
+ *     so a directory gen did not make has image keys only.
  *  3. Reading a directory never writes to it and never leaves it.
  */
 #ifndef GEN_OVERLAP_H

@@ -73,6 +73,23 @@ mkdir -p "$WORK/empty"
 "$GEN" overlap "$WORK/t1" "$WORK/empty" >/dev/null 2>&1
 [ $? = 2 ] && ok || fail "no common task: exit is not 2"
 
+# Hostile directories: a FIFO, a link out of the directory, data/ as a link.
+mkdir -p "$WORK/h/data"; echo '[]' >"$WORK/h/data.json"
+mkfifo "$WORK/h/data/1.png"
+timeout 20 "$GEN" overlap "$WORK/a" "$WORK/h" >/dev/null 2>&1
+[ $? = 4 ] && ok || fail "overlap on a FIFO image is not exit 4"
+rm "$WORK/h/data/1.png"; ln -s /etc/passwd "$WORK/h/data/1.png"
+timeout 20 "$GEN" overlap "$WORK/a" "$WORK/h" >/dev/null 2>&1
+[ $? = 4 ] && ok || fail "overlap follows a link out of the directory"
+rm -r "$WORK/h/data"; ln -s "$WORK/a/data" "$WORK/h/data"
+timeout 20 "$GEN" overlap "$WORK/a" "$WORK/h" >/dev/null 2>&1
+[ $? = 4 ] && ok || fail "overlap follows data/ as a link"
+# A gen.json that claims more samples than data/ holds is not re-derived.
+cp -r "$WORK/a" "$WORK/a_claim"
+sed -i 's/"num_images":	2/"num_images":	1000000/' "$WORK/a_claim/gen.json"
+timeout 60 "$GEN" overlap "$WORK/b" "$WORK/a_claim" >"$WORK/ov.txt" 2>&1
+grep -q 'scenes not compared' "$WORK/ov.txt" && ok || fail "forged num_images: $(cat "$WORK/ov.txt")"
+
 # ---- splits and --exclude ----------------------------------------------------
 "$GEN" cross_and_knots --seed 1 --num_images 30 --num_sizes 1 --out "$WORK/k_bench" --quiet
 "$GEN" cross_and_knots --seed 1 --num_images 30 --num_sizes 1 --split train --out "$WORK/k_plain" --quiet
