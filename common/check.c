@@ -1,15 +1,20 @@
 #define _GNU_SOURCE
 #include "check.h"
 
+#include "cli.h"
+#include "dataset_read.h"
 #include "fsutil.h"
 #include "manifest.h"
 #include "png_io.h"
 #include "util.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Records the release has per level. */
 #define RELEASE_PER_LEVEL 10
@@ -26,24 +31,6 @@ static void problem(FILE *out, long *n, const char *id, const char *fmt, ...)
     fputc('\n', out);
     va_end(ap);
     (*n)++;
-}
-
-/* Parses "<prefix><digits>.png" and returns the number, or -1. */
-static long id_number(const char *id, const char *prefix)
-{
-    size_t pl = strlen(prefix);
-    if (strncmp(id, prefix, pl) != 0)
-        return -1;
-    const char *p = id + pl;
-    if (*p < '0' || *p > '9' || (p[0] == '0' && p[1] != '.'))
-        return -1;
-    long v = 0;
-    for (; *p >= '0' && *p <= '9'; p++) {
-        if (v > 100000000L)
-            return -1;
-        v = v * 10 + (*p - '0');
-    }
-    return strcmp(p, ".png") == 0 ? v : -1;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -94,9 +81,10 @@ long check_records(const char *text, size_t len, const generator *g, const check
         *ids_out = NULL;
         *nids_out = 0;
     }
-    cJSON *root = cJSON_ParseWithLength(text, len);
+    char why[400];
+    cJSON *root = strict_json_parse(text, len, SJ_INTS_ONLY, why, sizeof why);
     if (!root) {
-        problem(out, &n, NULL, "data.json: not valid JSON");
+        problem(out, &n, NULL, "data.json: %s", why);
         return n;
     }
     if (!cJSON_IsArray(root)) {
@@ -127,7 +115,7 @@ long check_records(const char *text, size_t len, const generator *g, const check
             problem(out, &n, id, "no string field 'id'");
         } else {
             id = idv->valuestring;
-            long num = id_number(id, prefix);
+            long num = ds_file_number(id, prefix, GEN_MAX_FILE);
             if (num < 0) {
                 problem(out, &n, id, "id is not of the form %s<N>.png", prefix);
             } else {
@@ -211,21 +199,32 @@ static const generator *task_of(const check_options *o, cJSON *manifest)
     return generator_find(base ? base + 1 : name);
 }
 
+/* Decodes dir/name (header checked first); errno ENOENT when it is missing. */
+static int png_check(const char *dir, const char *name, uint8_t **px, int *w, int *h, char *err, size_t errlen)
+{
+    int rc = ds_png_decode(dir, name, px, w, h, err, errlen);
+    if (rc != 0 && errno != ENOENT)
+        errno = EINVAL;
+    return rc;
+}
+
 static bool id_listed(char **ids, long n, const char *name)
 {
-    return bsearch(&name, ids, (size_t)n, sizeof *ids, cmp_str) != NULL;
+    return n > 0 && bsearch(&name, ids, (size_t)n, sizeof *ids, cmp_str) != NULL;
 }
 
 long check_dir(const check_options *o, FILE *out, char *err, size_t errlen)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/gen.json", o->dir);
-    char *mtext = NULL;
-    size_t mlen;
+    long n = 0;
+    /* gen.json, if there is one: read strictly; one that says gen wrote it must
+     * be valid, one from elsewhere is not ours to judge. */
+    char merr[512];
     cJSON *manifest = NULL;
-    if (read_file(path, &mtext, &mlen, err, errlen) == 0)
-        manifest = cJSON_ParseWithLength(mtext, mlen);
-    free(mtext);
+    if (ds_exists(o->dir, "gen.json")) {
+        manifest = ds_load_json(o->dir, "gen.json", DS_MANIFEST_MAX, 0, NULL, merr, sizeof merr);
+        if (!manifest)
+            problem(out, &n, NULL, "%s", merr);
+    }
     const generator *g = task_of(o, manifest);
     if (!g) {
         snprintf(err, errlen, "cannot tell the task of '%s' (name it with --task)", o->dir);
@@ -233,23 +232,32 @@ long check_dir(const check_options *o, FILE *out, char *err, size_t errlen)
         return -1;
     }
     gen_options mo;
-    bool have_run = manifest_read_options(manifest, &mo, NULL, 0) == 0 && mo.task == g;
+    bool have_run = false;
+    if (manifest && manifest_read_options(manifest, &mo, merr, sizeof merr) == 0) {
+        have_run = mo.task == g;
+        if (!have_run) {
+            problem(out, &n, NULL, "gen.json: made for task '%s', checked as '%s'", mo.task->name, g->name);
+            manifest_options_free(&mo);
+        }
+    } else if (manifest && cJSON_IsObject(manifest) && cJSON_GetObjectItemCaseSensitive(manifest, "generator") &&
+               strcmp(merr, "gen.json: not written by gen") != 0) {
+        problem(out, &n, NULL, "%s", merr);
+    }
     cJSON_Delete(manifest);
     check_expect ex;
     check_expect_of(g, have_run ? &mo : NULL, &ex);
     if (have_run)
         manifest_options_free(&mo);
 
-    snprintf(path, sizeof path, "%s/data.json", o->dir);
     char *text;
     size_t len;
-    if (read_file(path, &text, &len, err, errlen) != 0) {
+    if (ds_read(o->dir, "data.json", ds_json_cap(ex.count, DS_RECORD_MAX), &text, &len, err, errlen) != 0) {
         check_expect_free(&ex);
         return -1;
     }
     char **ids;
     long nids;
-    long n = check_records(text, len, g, &ex, out, &ids, &nids);
+    n += check_records(text, len, g, &ex, out, &ids, &nids);
     free(text);
     check_expect_free(&ex);
 
@@ -258,26 +266,32 @@ long check_dir(const check_options *o, FILE *out, char *err, size_t errlen)
             for (int img = 0; img < g->images; img++) {
                 char name[300];
                 if (g->images == 2 && img == 0)
-                    snprintf(name, sizeof name, "first%s", ids[k] + strlen("second"));
+                    snprintf(name, sizeof name, "data/first%s", ids[k] + strlen("second"));
                 else
-                    snprintf(name, sizeof name, "%s", ids[k]);
-                snprintf(path, sizeof path, "%s/data/%s", o->dir, name);
+                    snprintf(name, sizeof name, "data/%s", ids[k]);
                 uint8_t *px;
                 int w, h;
-                char perr[512];
-                if (!path_exists(path)) {
-                    problem(out, &n, ids[k], "image data/%s is missing", name);
-                } else if (png_decode_file(path, &px, &w, &h, perr, sizeof perr) != 0) {
-                    problem(out, &n, ids[k], "image data/%s does not decode", name);
+                char perr[600];
+                if (png_check(o->dir, name, &px, &w, &h, perr, sizeof perr) != 0) {
+                    if (errno == ENOENT)
+                        problem(out, &n, ids[k], "image %s is missing", name);
+                    else
+                        problem(out, &n, ids[k], "image %s does not decode: %s", name, perr);
                 } else {
                     free(px);
                 }
             }
         }
-        snprintf(path, sizeof path, "%s/data", o->dir);
-        DIR *d = opendir(path);
+        int dfd = -1, cfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (cfd >= 0) {
+            dfd = openat(cfd, "data", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            close(cfd);
+        }
+        DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
         if (!d) {
-            problem(out, &n, NULL, "data/: missing");
+            if (dfd >= 0)
+                close(dfd);
+            problem(out, &n, NULL, "data/: missing, or not a directory (links are not followed)");
         } else {
             struct dirent *e;
             while ((e = readdir(d)) != NULL) {

@@ -57,7 +57,7 @@ static void usage(FILE *f)
           "  --num_sizes SPEC levels: 1..20, 1,2,5, or separate numbers 1 2 3\n"
           "                   (default: the task's release levels, see gen list)\n"
           "  --seed S         root seed, 0..2^64-1 (default: picked, printed, recorded)\n"
-          "  --file K         number of the first file (default 1)\n"
+          "  --file K         number of the first file (default 1; file numbers go up to 10^15)\n"
           "  --out DIR        task directory to write (default .)\n"
           "  --grid_size G    board size of the grid tasks (default 6)\n"
           "  --jobs J         worker threads (default: online CPUs)\n"
@@ -69,11 +69,13 @@ static void usage(FILE *f)
           "  --exclude DIR    remake any sample whose image or scene duplicates one in DIR\n"
           "  --metadata jsonl also write metadata.jsonl (file_name + record, one line each)\n"
           "  --tasks A,B      gen all: only these tasks (default: all 30)\n"
-          "  --force          replace a data.json or data/ that gen did not write\n"
+          "  --force          replace the layout's files (data.json, data/, prompts/, ...)\n"
+          "                   in a directory gen did not make\n"
           "  --quiet          print nothing but errors\n"
           "\n"
           "exit codes: 0 ok, 1 check or verify found problems, 2 usage error, 3 level cannot be drawn, 4 file error,\n"
-          "            5 refused to overwrite (see --force), 70 internal error\n",
+          "            5 refused to overwrite (see --force), 70 internal error,\n"
+          "            75 directory in use by another gen (its lock is held)\n",
           f);
 }
 
@@ -134,6 +136,12 @@ int cli_parse_levels(const char *token, int **levels, int *n, char *err, size_t 
         if (a < -CLI_MAX_LEVEL || b > CLI_MAX_LEVEL || b - a >= CLI_MAX_LEVEL) {
             snprintf(err, errlen, "level range '%ld..%ld' in --num_sizes is too large (levels go up to %d)", a, b,
                      CLI_MAX_LEVEL);
+            rc = -1;
+            break;
+        }
+        if ((long)*n + (b - a + 1) > CLI_MAX_SAMPLES) {
+            snprintf(err, errlen, "more than %ld levels in --num_sizes (one run makes at most %ld samples)",
+                     CLI_MAX_SAMPLES, CLI_MAX_SAMPLES);
             rc = -1;
             break;
         }
@@ -532,8 +540,8 @@ static int parse_run_options(int argc, char **argv, int start, cli_run *c)
                 return usage_error("bad --num_images '%s' (expected a whole number from 1)%s", val, "");
             o->num_images = v;
         } else if (strcmp(name, "--file") == 0) {
-            if (parse_long(val, 0, LONG_MAX / 4, &v))
-                return usage_error("bad --file '%s' (expected a whole number from 0)%s", val, "");
+            if (parse_long(val, 0, GEN_MAX_FILE, &v))
+                return usage_error("bad --file '%s' (expected a whole number from 0 to 10^15)%s", val, "");
             o->file = v;
         } else if (strcmp(name, "--jobs") == 0) {
             if (parse_long(val, 1, CLI_MAX_JOBS, &v))
@@ -615,24 +623,56 @@ static void default_levels(const generator *g, int **levels, int *n)
         (*levels)[(*n)++] = l;
 }
 
-/* Refuses levels below the task's lowest (usage) or beyond its canvas (level). */
-static int validate_levels(const generator *g, const gen_options *o)
+int cli_check_options(const gen_options *o, char *err, size_t errlen)
 {
-    char err[512];
-    if ((long)o->nlevels * o->num_images > CLI_MAX_SAMPLES) {
-        fprintf(stderr, "gen: %ld samples is more than one run makes (at most %ld)\n", (long)o->nlevels * o->num_images,
-                CLI_MAX_SAMPLES);
+    const generator *g = o->task;
+    if (o->num_images < 1 || o->num_images > CLI_MAX_SAMPLES) {
+        snprintf(err, errlen, "num_images %ld is out of range (1 .. %ld)", o->num_images, CLI_MAX_SAMPLES);
+        return GEN_EXIT_USAGE;
+    }
+    if (o->nlevels < 1 || o->nlevels > CLI_MAX_SAMPLES) {
+        snprintf(err, errlen, "%d levels: expected 1 .. %ld", o->nlevels, CLI_MAX_SAMPLES);
+        return GEN_EXIT_USAGE;
+    }
+    long total = (long)o->nlevels * o->num_images;
+    if (total > CLI_MAX_SAMPLES) {
+        snprintf(err, errlen, "%ld samples is more than one run makes (at most %ld)", total, CLI_MAX_SAMPLES);
+        return GEN_EXIT_USAGE;
+    }
+    if (o->file < 0 || o->file > GEN_MAX_FILE - (total - 1)) {
+        snprintf(err, errlen, "file numbers %ld .. %ld are out of range (0 .. %ld)", o->file, o->file + (total - 1),
+                 GEN_MAX_FILE);
+        return GEN_EXIT_USAGE;
+    }
+    if (o->grid_size < CLI_MIN_GRID || o->grid_size > CLI_MAX_GRID) {
+        snprintf(err, errlen, "grid_size %d is out of range (%d .. %d)", o->grid_size, CLI_MIN_GRID, CLI_MAX_GRID);
+        return GEN_EXIT_USAGE;
+    }
+    if (o->scale != 0 && !(o->scale >= CLI_MIN_SCALE && o->scale <= CLI_MAX_SCALE)) {
+        snprintf(err, errlen, "scale %g is out of range (0.25 .. 4)", o->scale);
+        return GEN_EXIT_USAGE;
+    }
+    if (!(o->shard_n == 0 && o->shard_k == 0) &&
+        !(o->shard_k >= 1 && o->shard_k <= o->shard_n && o->shard_n <= CLI_MAX_SHARDS)) {
+        snprintf(err, errlen, "shard %d/%d is out of range (1 <= K <= N <= %d)", o->shard_k, o->shard_n,
+                 CLI_MAX_SHARDS);
         return GEN_EXIT_USAGE;
     }
     for (int i = 0; i < o->nlevels; i++)
-        if (o->levels[i] < g->lowest_level) {
-            fprintf(stderr, "gen: %s: level %d is below the lowest level %d\n", g->name, o->levels[i], g->lowest_level);
+        if (o->levels[i] < g->lowest_level || o->levels[i] > CLI_MAX_LEVEL) {
+            if (o->levels[i] < g->lowest_level)
+                snprintf(err, errlen, "%s: level %d is below the lowest level %d", g->name, o->levels[i],
+                         g->lowest_level);
+            else
+                snprintf(err, errlen, "%s: level %d is above %d", g->name, o->levels[i], CLI_MAX_LEVEL);
             return GEN_EXIT_USAGE;
         }
     for (int i = 0; i < o->nlevels; i++) {
         gen_params p = {.level = o->levels[i], .grid_size = o->grid_size, .file = 0};
-        if (g->check_level && g->check_level(&p, err, sizeof err) != 0) {
-            fprintf(stderr, "gen: %s: level %d: %s\n", g->name, o->levels[i], err);
+        char why[400];
+        if (g->check_level && (i == 0 || o->levels[i] != o->levels[i - 1]) &&
+            g->check_level(&p, why, sizeof why) != 0) {
+            snprintf(err, errlen, "%s: level %d: %s", g->name, o->levels[i], why);
             return GEN_EXIT_LEVEL;
         }
     }
@@ -650,6 +690,18 @@ static int prepare_exclude(gen_options *o)
         return usage_error("--exclude and --shard do not go together (run the split on one machine)%s%s", "", "");
     o->attempts = xcalloc((size_t)run_count(o) + 1, sizeof(int));
     return GEN_EXIT_OK;
+}
+
+/* Refuses levels below the task's lowest (usage) or beyond its canvas (level),
+ * and every other option out of its range. */
+static int validate_levels(const generator *g, const gen_options *o)
+{
+    (void)g;
+    char err[512];
+    int rc = cli_check_options(o, err, sizeof err);
+    if (rc != GEN_EXIT_OK)
+        fprintf(stderr, "gen: %s\n", err);
+    return rc;
 }
 
 static void announce_seed(cli_run *c)

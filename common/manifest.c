@@ -1,11 +1,16 @@
 #include "manifest.h"
 
+#include "cli.h"
+#include "dataset_read.h"
+#include "errors.h"
 #include "font.h"
 #include "fsutil.h"
 #include "json_out.h"
 #include "sha256.h"
 
 #include <cairo.h>
+#include <errno.h>
+#include <math.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <pixman.h>
@@ -166,9 +171,21 @@ static int bad(char *err, size_t errlen, const char *what)
     return -1;
 }
 
+/* A whole JSON number within +-limit. */
+static bool whole_number(const cJSON *v, double limit, long *out)
+{
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= -limit && v->valuedouble <= limit) ||
+        v->valuedouble != floor(v->valuedouble))
+        return false;
+    *out = (long)v->valuedouble;
+    return true;
+}
+
 int manifest_read_options(const cJSON *m, gen_options *o, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
+    if (!cJSON_IsObject(m))
+        return bad(err, errlen, "not a JSON object");
     const cJSON *who = cJSON_GetObjectItemCaseSensitive(m, "generator");
     if (!cJSON_IsString(who) || strcmp(who->valuestring, MANIFEST_GENERATOR) != 0)
         return bad(err, errlen, "not written by gen");
@@ -176,41 +193,44 @@ int manifest_read_options(const cJSON *m, gen_options *o, char *err, size_t errl
     if (!cJSON_IsString(t) || !(o->task = generator_find(t->valuestring)))
         return bad(err, errlen, "no known task");
     const cJSON *sd = cJSON_GetObjectItemCaseSensitive(m, "seed");
-    char *end;
-    if (!cJSON_IsString(sd) || !*sd->valuestring)
-        return bad(err, errlen, "no seed");
-    o->seed = strtoull(sd->valuestring, &end, 10);
-    if (*end)
-        return bad(err, errlen, "malformed seed");
-    const cJSON *ni = cJSON_GetObjectItemCaseSensitive(m, "num_images");
-    const cJSON *ff = cJSON_GetObjectItemCaseSensitive(m, "file");
-    const cJSON *gs = cJSON_GetObjectItemCaseSensitive(m, "grid_size");
+    if (!cJSON_IsString(sd) || !*sd->valuestring || strlen(sd->valuestring) > 20 ||
+        strspn(sd->valuestring, "0123456789") != strlen(sd->valuestring))
+        return bad(err, errlen, "malformed seed (expected a string of digits)");
+    errno = 0;
+    o->seed = strtoull(sd->valuestring, NULL, 10);
+    if (errno)
+        return bad(err, errlen, "malformed seed (above 2^64-1)");
     const cJSON *lv = cJSON_GetObjectItemCaseSensitive(m, "levels");
-    if (!cJSON_IsNumber(ni) || ni->valuedouble < 1 || ni->valuedouble > 1e7 || !cJSON_IsNumber(ff) ||
-        ff->valuedouble < 0 || ff->valuedouble > 1e15 || !cJSON_IsNumber(gs) || !cJSON_IsArray(lv) ||
-        cJSON_GetArraySize(lv) < 1 || cJSON_GetArraySize(lv) > 200000)
-        return bad(err, errlen, "malformed num_images, file, grid_size or levels");
-    o->num_images = (long)ni->valuedouble;
-    o->file = (long)ff->valuedouble;
-    o->grid_size = (int)gs->valuedouble;
-    o->levels = xmalloc(sizeof(int) * (size_t)cJSON_GetArraySize(lv));
-    const cJSON *c;
-    cJSON_ArrayForEach(c, lv) {
-        if (!cJSON_IsNumber(c)) {
+    long ni, ff, gs, v;
+    if (!whole_number(cJSON_GetObjectItemCaseSensitive(m, "num_images"), 1e17, &ni) ||
+        !whole_number(cJSON_GetObjectItemCaseSensitive(m, "file"), 1e17, &ff) ||
+        !whole_number(cJSON_GetObjectItemCaseSensitive(m, "grid_size"), 1e9, &gs) || !cJSON_IsArray(lv))
+        return bad(err, errlen, "malformed num_images, file, grid_size or levels (whole numbers expected)");
+    o->num_images = ni;
+    o->file = ff;
+    o->grid_size = (int)gs;
+    long nl = 0;
+    for (const cJSON *c = lv->child; c; c = c->next)
+        if (++nl > GEN_MAX_LEVELS)
+            return bad(err, errlen, "too many levels");
+    o->levels = xmalloc(sizeof(int) * (size_t)(nl + 1));
+    for (const cJSON *c = lv->child; c; c = c->next) {
+        if (!whole_number(c, 1e9, &v)) {
             manifest_options_free(o);
-            return bad(err, errlen, "malformed levels");
+            return bad(err, errlen, "malformed levels (whole numbers expected)");
         }
-        o->levels[o->nlevels++] = (int)c->valuedouble;
+        o->levels[o->nlevels++] = (int)v;
     }
-    if ((double)o->num_images * o->nlevels > 1e7) {
+    const cJSON *an = cJSON_GetObjectItemCaseSensitive(m, "annotations");
+    if (an && !cJSON_IsBool(an)) {
         manifest_options_free(o);
-        return bad(err, errlen, "too many samples");
+        return bad(err, errlen, "malformed annotations (true or false expected)");
     }
-    o->annotations = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "annotations"));
+    o->annotations = cJSON_IsTrue(an);
     const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
     o->scale = 1.0;
     if (sc) {
-        if (!cJSON_IsNumber(sc) || !(sc->valuedouble >= 0.25 && sc->valuedouble <= 4.0)) {
+        if (!cJSON_IsNumber(sc)) {
             manifest_options_free(o);
             return bad(err, errlen, "malformed scale");
         }
@@ -218,15 +238,23 @@ int manifest_read_options(const cJSON *m, gen_options *o, char *err, size_t errl
     }
     const cJSON *sh = cJSON_GetObjectItemCaseSensitive(m, "shard");
     if (sh) {
-        if (!cJSON_IsArray(sh) || cJSON_GetArraySize(sh) != 2 || !cJSON_IsNumber(sh->child) ||
-            !cJSON_IsNumber(sh->child->next) || sh->child->valuedouble < 1 ||
-            sh->child->valuedouble > sh->child->next->valuedouble || sh->child->next->valuedouble > 10000) {
+        long k, n;
+        if (!cJSON_IsArray(sh) || cJSON_GetArraySize(sh) != 2 || !whole_number(sh->child, 1e9, &k) ||
+            !whole_number(sh->child->next, 1e9, &n)) {
             manifest_options_free(o);
             return bad(err, errlen, "malformed shard");
         }
-        o->shard_k = (int)sh->child->valuedouble;
-        o->shard_n = (int)sh->child->next->valuedouble;
+        o->shard_k = (int)k;
+        o->shard_n = (int)n;
     }
+    /* The same ranges as the command line, before any generator sees a value. */
+    char why[480];
+    if (cli_check_options(o, why, sizeof why) != GEN_EXIT_OK) {
+        manifest_options_free(o);
+        return bad(err, errlen, why);
+    }
+    if (o->shard_n == 1) /* --shard 1/1 is the whole run */
+        o->shard_k = o->shard_n = 0;
     const cJSON *sp = cJSON_GetObjectItemCaseSensitive(m, "split");
     if (sp) {
         if (!cJSON_IsString(sp) || !split_name_ok(sp->valuestring)) {
@@ -264,8 +292,8 @@ static int read_replaced(const cJSON *rep, gen_options *o)
         char *end;
         errno = 0;
         long file = strtol(c->string, &end, 10);
-        if (errno || *end || end == c->string || !cJSON_IsNumber(c) || c->valuedouble != (int)c->valuedouble ||
-            c->valueint < 1 || c->valueint > 255)
+        if (errno || *end || end == c->string || !cJSON_IsNumber(c) || !(c->valuedouble >= 1 && c->valuedouble <= 255) ||
+            c->valuedouble != (int)c->valuedouble)
             return -1;
         /* file -> index in the sequence -> j in this run (shards take every n-th) */
         long i = file - o->file;
@@ -292,17 +320,67 @@ void manifest_options_free(gen_options *o)
     o->nlevels = 0;
 }
 
+long manifest_file_count(const gen_options *o)
+{
+    return 1 + 3 + (o->task->uses_swatches ? 1 : 0) + (o->annotations ? 1 : 0) + (o->metadata ? 1 : 0) +
+           run_count(o) * o->task->images;
+}
+
+/* Whether `name` is a file of run o: data.json, a prompt, swatches.png,
+ * annotations.json, metadata.jsonl, or data/<one of its images>. */
+static bool run_has_file(const gen_options *o, const char *name)
+{
+    const generator *g = o->task;
+    if (strcmp(name, "data.json") == 0 || strcmp(name, "prompts/input_prompt.txt") == 0 ||
+        strcmp(name, "prompts/rules.txt") == 0 || strcmp(name, "prompts/output_prompt.txt") == 0)
+        return true;
+    if (strcmp(name, "swatches.png") == 0)
+        return g->uses_swatches;
+    if (strcmp(name, "annotations.json") == 0)
+        return o->annotations;
+    if (strcmp(name, "metadata.jsonl") == 0)
+        return o->metadata;
+    if (strncmp(name, "data/", 5) != 0)
+        return false;
+    long f = -1;
+    for (int k = 0; k < g->images && f < 0; k++)
+        f = ds_file_number(name + 5, g->images == 2 ? (k ? "second" : "first") : "", GEN_MAX_FILE);
+    if (f < o->file)
+        return false;
+    long i = f - o->file;
+    if (i >= o->num_images * o->nlevels)
+        return false;
+    return o->shard_n <= 1 || i % o->shard_n == o->shard_k - 1;
+}
+
+int manifest_check_files(const cJSON *m, const gen_options *o, char *err, size_t errlen)
+{
+    const cJSON *files = cJSON_GetObjectItemCaseSensitive(m, "files");
+    if (!cJSON_IsObject(files))
+        return bad(err, errlen, "no \"files\" object");
+    long n = 0, want = manifest_file_count(o);
+    for (const cJSON *f = files->child; f; f = f->next) {
+        char what[400];
+        if (!run_has_file(o, f->string)) {
+            snprintf(what, sizeof what, "\"files\" lists '%.200s', which is not a file of this run", f->string);
+            return bad(err, errlen, what);
+        }
+        if (!cJSON_IsString(f) || strlen(f->valuestring) != 64 ||
+            strspn(f->valuestring, "0123456789abcdef") != 64) {
+            snprintf(what, sizeof what, "\"files\": '%.200s' has no SHA-256", f->string);
+            return bad(err, errlen, what);
+        }
+        n++;
+    }
+    if (n != want) { /* keys are unique (strict JSON), so equal counts mean equal sets */
+        char what[200];
+        snprintf(what, sizeof what, "\"files\" lists %ld files, the run's options make %ld", n, want);
+        return bad(err, errlen, what);
+    }
+    return 0;
+}
+
 cJSON *manifest_load(const char *dir, char *err, size_t errlen)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/gen.json", dir);
-    char *text;
-    size_t n;
-    if (read_file(path, &text, &n, err, errlen) != 0)
-        return NULL;
-    cJSON *m = cJSON_ParseWithLength(text, n);
-    free(text);
-    if (!m)
-        snprintf(err, errlen, "'%s' is not valid JSON", path);
-    return m;
+    return ds_load_json(dir, "gen.json", DS_MANIFEST_MAX, 0, NULL, err, errlen);
 }

@@ -35,8 +35,13 @@ void manifest_options_free(gen_options *o); /* levels and attempts; split points
  * safe word in file names and gen.json alike. */
 #define SPLIT_NAME_MAX 32
 bool split_name_ok(const char *s);
-
-/* Parses dir/gen.json; NULL (with a message) if it is missing or not ours. */
+/* Files gen.json lists for run o: data.json, prompts, swatches, annotations, images. */
+long manifest_file_count(const gen_options *o);
+/* Checks gen.json's "files": exactly the files of run o (no other name: nothing
+ * outside the task's layout), each with a SHA-256.  0, or -1 with err. */
+int manifest_check_files(const cJSON *m, const gen_options *o, char *err, size_t errlen);
+/* Reads dir/gen.json strictly (dataset_read.h: no links, no special files, a
+ * size cap, strict JSON); NULL with a message if it is missing or malformed. */
 cJSON *manifest_load(const char *dir, char *err, size_t errlen);
 
 /* Library versions in use, as "cairo 1.16.0, pixman ..." (for gen --version). */

@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "merge.h"
 
+#include "check.h"
+#include "dataset_read.h"
 #include "errors.h"
 #include "fsutil.h"
 #include "json_out.h"
@@ -12,6 +14,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,8 +25,10 @@ typedef struct shard {
     const char *dir;
     cJSON *manifest;
     gen_options o;
+    ds_index files;     /* gen.json's "files", by name */
     cJSON *records;     /* parsed data.json */
     cJSON *annotations; /* parsed annotations.json, if the run made it */
+    const cJSON *next_record, *next_annotation; /* merge walks each list once */
 } shard;
 
 static bool same_job(const gen_options *a, const gen_options *b)
@@ -36,31 +41,55 @@ static bool same_job(const gen_options *a, const gen_options *b)
     return memcmp(a->levels, b->levels, sizeof(int) * (size_t)a->nlevels) == 0;
 }
 
-static cJSON *load_json(const char *dir, const char *name, char *err, size_t errlen)
+/* Reads a shard's JSON file strictly, checks its bytes against gen.json's hash
+ * and, for data.json, that it holds exactly the shard's records (ids, fields,
+ * types, levels), all from one read of the file. */
+static cJSON *load_checked(shard *s, const char *name, size_t cap, int flags, char *err, size_t errlen)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    char *text;
+    char *text, hex[65];
     size_t n;
-    if (read_file(path, &text, &n, err, errlen) != 0)
+    if (ds_read(s->dir, name, cap, &text, &n, err, errlen) != 0)
         return NULL;
-    cJSON *j = cJSON_ParseWithLength(text, n);
+    sha256_hex(text, n, hex);
+    const cJSON *want = ds_index_get(&s->files, name);
+    cJSON *j = NULL;
+    char why[600];
+    if (!cJSON_IsString(want) || strcmp(want->valuestring, hex) != 0) {
+        snprintf(err, errlen, "'%s/%s' does not match its gen.json (changed after gen wrote it)", s->dir, name);
+    } else if (!(j = strict_json_parse(text, n, flags, why, sizeof why))) {
+        snprintf(err, errlen, "cannot read '%s/%s': %s", s->dir, name, why);
+    } else if (strcmp(name, "data.json") == 0) {
+        check_expect e;
+        check_expect_of(s->o.task, &s->o, &e);
+        long problems = check_records(text, n, s->o.task, &e, stderr, NULL, NULL);
+        check_expect_free(&e);
+        if (problems) {
+            snprintf(err, errlen, "'%s/data.json' does not hold its shard's records", s->dir);
+            cJSON_Delete(j);
+            j = NULL;
+        }
+    }
     free(text);
-    if (!j)
-        snprintf(err, errlen, "'%s' is not valid JSON", path);
     return j;
 }
 
-/* Copies (or hard-links) src to dst; returns 0 or -1 with err. */
-static int copy_file(const char *src, const char *dst, char *err, size_t errlen)
+/* Copies src (read through dataset_read: a regular file below its shard) to dst
+ * if its bytes have the hash `want`; hex gets their hash. */
+static int copy_verified(const char *dir, const char *name, const char *want, const char *dst, char hex[65],
+                         char *err, size_t errlen)
 {
-    if (link(src, dst) == 0)
-        return 0;
     char *data;
     size_t n;
-    if (read_file(src, &data, &n, err, errlen) != 0)
-        return -1;
-    int rc = write_file(dst, data, n, err, errlen);
+    if (ds_read(dir, name, DS_PNG_MAX, &data, &n, err, errlen) != 0)
+        return GEN_EXIT_FAILED;
+    sha256_hex(data, n, hex);
+    int rc = GEN_EXIT_OK;
+    if (!want || strcmp(want, hex) != 0) {
+        snprintf(err, errlen, "merge: '%s/%s' does not match its shard's gen.json", dir, name);
+        rc = GEN_EXIT_FAILED;
+    } else if (write_file(dst, data, n, err, errlen) != 0) {
+        rc = GEN_EXIT_IO;
+    }
     free(data);
     return rc;
 }
@@ -89,6 +118,12 @@ int merge_shards(const char *out, char **dirs, int n, bool force, bool quiet, in
             rc = GEN_EXIT_USAGE;
             break;
         }
+        if (manifest_check_files(sh[i].manifest, &sh[i].o, err, sizeof err) != 0) {
+            fprintf(stderr, "gen: merge: '%s': %s\n", dirs[i], err);
+            rc = GEN_EXIT_FAILED;
+            break;
+        }
+        ds_index_build(&sh[i].files, cJSON_GetObjectItemCaseSensitive(sh[i].manifest, "files"));
         if (i > 0 && !same_job(&sh[0].o, &sh[i].o)) {
             fprintf(stderr, "gen: merge: '%s' is not from the same job as '%s' (task, seed, levels, num_images, file, "
                             "grid_size, annotations and N must all agree)\n", dirs[i], dirs[0]);
@@ -113,25 +148,33 @@ int merge_shards(const char *out, char **dirs, int n, bool force, bool quiet, in
                 rc = GEN_EXIT_USAGE;
             }
     }
+    /* Every shard's data.json (and annotations.json) against its gen.json: the
+     * hash, strict JSON, and each record's id, fields and level. */
     for (int i = 0; i < n && rc == GEN_EXIT_OK; i++) {
-        sh[i].records = load_json(sh[i].dir, "data.json", err, sizeof err);
-        if (!sh[i].records || !cJSON_IsArray(sh[i].records) ||
-            cJSON_GetArraySize(sh[i].records) != run_count(&sh[i].o)) {
-            fprintf(stderr, "gen: merge: '%s': data.json does not hold its shard's records%s%s\n", sh[i].dir,
-                    sh[i].records ? "" : ": ", sh[i].records ? "" : err);
+        shard *s = &sh[i];
+        long count = run_count(&s->o);
+        s->records = load_checked(s, "data.json", ds_json_cap(count, DS_RECORD_MAX), SJ_INTS_ONLY, err, sizeof err);
+        if (!s->records) {
+            fprintf(stderr, "gen: merge: %s\n", err);
             rc = GEN_EXIT_FAILED;
+            break;
         }
-        if (rc == GEN_EXIT_OK && sh[i].o.annotations) {
-            sh[i].annotations = load_json(sh[i].dir, "annotations.json", err, sizeof err);
-            if (!cJSON_IsArray(sh[i].annotations) || cJSON_GetArraySize(sh[i].annotations) != run_count(&sh[i].o)) {
-                fprintf(stderr, "gen: merge: '%s': annotations.json does not hold its shard's samples\n", sh[i].dir);
+        s->next_record = s->records->child;
+        if (s->o.annotations) {
+            s->annotations = load_checked(s, "annotations.json", ds_json_cap(count, DS_ANNOTATION_MAX), 0, err,
+                                          sizeof err);
+            if (!s->annotations || !cJSON_IsArray(s->annotations) || cJSON_GetArraySize(s->annotations) != count) {
+                fprintf(stderr, "gen: merge: '%s': annotations.json does not hold its shard's samples%s%s\n", s->dir,
+                        s->annotations ? "" : ": ", s->annotations ? "" : err);
                 rc = GEN_EXIT_FAILED;
+                break;
             }
+            s->next_annotation = s->annotations->child;
         }
     }
 
     char tmp[4096];
-    bool created = false, prepared = false;
+    bool created = false, prepared = false, committed = false;
     if (rc == GEN_EXIT_OK) {
         rc = out_prepare(out, force, tmp, sizeof tmp, &created, err, sizeof err);
         if (rc != GEN_EXIT_OK)
@@ -150,35 +193,27 @@ int merge_shards(const char *out, char **dirs, int n, bool force, bool quiet, in
         char (*hashes)[65] = xcalloc((size_t)total * (size_t)g->images + 1, sizeof *hashes);
         char **lines = xcalloc((size_t)total + 1, sizeof *lines);
         char **alines = whole.annotations ? xcalloc((size_t)total + 1, sizeof *alines) : NULL;
+        err[0] = '\0';
         for (long i = 0; i < total && rc == GEN_EXIT_OK; i++) {
             shard *s = by_k[i % N + 1];
-            long j = i / N;
             strbuf sb = {0};
-            json_append(&sb, cJSON_GetArrayItem(s->records, (int)j));
+            json_append(&sb, s->next_record);
+            s->next_record = s->next_record->next;
             lines[i] = sb.buf;
             if (alines) {
                 strbuf ab = {0};
-                json_append(&ab, cJSON_GetArrayItem(s->annotations, (int)j));
+                json_append(&ab, s->next_annotation);
+                s->next_annotation = s->next_annotation->next;
                 alines[i] = ab.buf;
             }
-            const cJSON *files = cJSON_GetObjectItemCaseSensitive(s->manifest, "files");
             for (int k = 0; k < g->images && rc == GEN_EXIT_OK; k++) {
-                char name[64], src[4200], dst[4200], key[80];
+                char name[64], key[80], dst[4200];
                 sample_file_name(g, whole.file + i, k, name, sizeof name);
-                snprintf(src, sizeof src, "%s/data/%s", s->dir, name);
-                snprintf(dst, sizeof dst, "%s/data/%s", tmp, name);
                 snprintf(key, sizeof key, "data/%s", name);
-                const cJSON *want = cJSON_GetObjectItemCaseSensitive(files, key);
-                if (sha256_file_hex(src, hashes[i * g->images + k]) != 0) {
-                    fprintf(stderr, "gen: merge: '%s' is missing\n", src);
-                    rc = GEN_EXIT_FAILED;
-                } else if (!cJSON_IsString(want) || strcmp(want->valuestring, hashes[i * g->images + k]) != 0) {
-                    fprintf(stderr, "gen: merge: '%s' does not match its shard's gen.json\n", src);
-                    rc = GEN_EXIT_FAILED;
-                } else if (copy_file(src, dst, err, sizeof err) != 0) {
-                    fprintf(stderr, "gen: %s\n", err);
-                    rc = GEN_EXIT_IO;
-                }
+                snprintf(dst, sizeof dst, "%s/data/%s", tmp, name);
+                const cJSON *want = ds_index_get(&s->files, key);
+                rc = copy_verified(s->dir, key, cJSON_IsString(want) ? want->valuestring : NULL, dst,
+                                   hashes[i * g->images + k], err, sizeof err);
             }
         }
         char path[4200], json_hash[65];
@@ -217,7 +252,8 @@ int merge_shards(const char *out, char **dirs, int n, bool force, bool quiet, in
                                   manifest_write(tmp, &whole, json_hash, hashes, err, sizeof err) != 0 ||
                                   out_commit(out, tmp, err, sizeof err) != 0))
             rc = GEN_EXIT_IO;
-        if (rc == GEN_EXIT_IO && err[0])
+        committed = rc == GEN_EXIT_OK;
+        if (rc != GEN_EXIT_OK && err[0])
             fprintf(stderr, "gen: %s\n", err);
         if (rc == GEN_EXIT_OK && !quiet)
             fprintf(stderr, "gen: merged %d shards into '%s' (%ld samples)\n", N, out, total);
@@ -230,15 +266,13 @@ int merge_shards(const char *out, char **dirs, int n, bool force, bool quiet, in
         free(alines);
         free(hashes);
     }
-    if (prepared) {
-        remove_tree(tmp);
-        if (rc != GEN_EXIT_OK && created)
-            rmdir(out);
-    }
+    if (prepared)
+        out_finish(out, tmp, created, committed);
     for (int i = 0; i < n; i++) {
         cJSON_Delete(sh[i].manifest);
         cJSON_Delete(sh[i].records);
         cJSON_Delete(sh[i].annotations);
+        ds_index_free(&sh[i].files);
         manifest_options_free(&sh[i].o);
     }
     free(by_k);
@@ -248,14 +282,14 @@ int merge_shards(const char *out, char **dirs, int n, bool force, bool quiet, in
 
 /* Pixels that differ between two PNG files, or -1 if either does not decode or
  * their sizes differ. */
-static long pixel_difference(const char *a, const char *b)
+static long pixel_difference(const char *dir_a, const char *dir_b, const char *name)
 {
     uint8_t *pa = NULL, *pb = NULL;
     int wa, ha, wb, hb;
-    char err[512];
+    char err[600];
     long diff = -1;
-    if (png_decode_file(a, &pa, &wa, &ha, err, sizeof err) == 0 && png_decode_file(b, &pb, &wb, &hb, err, sizeof err) == 0 &&
-        wa == wb && ha == hb) {
+    if (ds_png_decode(dir_a, name, &pa, &wa, &ha, err, sizeof err) == 0 &&
+        ds_png_decode(dir_b, name, &pb, &wb, &hb, err, sizeof err) == 0 && wa == wb && ha == hb) {
         diff = 0;
         for (long i = 0; i < (long)wa * ha; i++)
             diff += memcmp(pa + 3 * i, pb + 3 * i, 3) != 0;
@@ -265,15 +299,86 @@ static long pixel_difference(const char *a, const char *b)
     return diff;
 }
 
+/* The cap for reading one of a run's files. */
+static size_t file_cap(const gen_options *o, const char *name)
+{
+    long count = run_count(o);
+    if (strcmp(name, "data.json") == 0)
+        return ds_json_cap(count, DS_RECORD_MAX);
+    if (strcmp(name, "annotations.json") == 0)
+        return ds_json_cap(count, DS_ANNOTATION_MAX);
+    if (strncmp(name, "prompts/", 8) == 0)
+        return DS_TEXT_MAX;
+    return DS_PNG_MAX;
+}
+
+static int verify_locked(const char *dir, int jobs, bool quiet);
+
 int verify_dir(const char *dir, int jobs, bool quiet)
 {
     char err[1024];
-    cJSON *m = manifest_load(dir, err, sizeof err);
-    gen_options o;
-    if (!m || manifest_read_options(m, &o, err, sizeof err) != 0) {
-        fprintf(stderr, "gen: verify: %s\n", err);
-        cJSON_Delete(m);
+    int lock_fd;
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        int e = stat(dir, &st) != 0 ? errno : ENOTDIR;
+        fprintf(stderr, "gen: verify: cannot read '%s/gen.json': %s\n", dir, strerror(e));
         return GEN_EXIT_IO;
+    }
+    /* verify writes its run into DIR: it takes DIR's lock like a run does (and
+     * so puts right what killed runs left there). */
+    int rc = out_lock(dir, &lock_fd, err, sizeof err);
+    if (rc != GEN_EXIT_OK) {
+        fprintf(stderr, "gen: verify: %s\n", err);
+        return rc;
+    }
+    rc = verify_locked(dir, jobs, quiet);
+    out_unlock(dir, lock_fd);
+    return rc;
+}
+
+static int verify_locked(const char *dir, int jobs, bool quiet)
+{
+    char err[1024];
+    cJSON *m = manifest_load(dir, err, sizeof err);
+    if (!m) {
+        int e = errno;
+        fprintf(stderr, "gen: verify: %s\n", err);
+        return e == ENOENT || e == EACCES || e == EIO ? GEN_EXIT_IO : GEN_EXIT_FAILED;
+    }
+    gen_options o;
+    if (manifest_read_options(m, &o, err, sizeof err) != 0) {
+        fprintf(stderr, "gen: verify: '%s': %s\n", dir, err);
+        cJSON_Delete(m);
+        return GEN_EXIT_FAILED;
+    }
+    if (manifest_check_files(m, &o, err, sizeof err) != 0) {
+        fprintf(stderr, "gen: verify: '%s': %s\n", dir, err);
+        manifest_options_free(&o);
+        cJSON_Delete(m);
+        return GEN_EXIT_FAILED;
+    }
+    /* Before any work: every file gen.json lists must be in DIR, a regular file
+     * of sane size, so the run made again is never bigger than what DIR holds. */
+    const cJSON *files = cJSON_GetObjectItemCaseSensitive(m, "files");
+    long missing = 0;
+    for (const cJSON *f = files->child; f; f = f->next) {
+        size_t size;
+        int fd = ds_open(dir, f->string, file_cap(&o, f->string), &size, err, sizeof err);
+        if (fd >= 0) {
+            close(fd);
+            continue;
+        }
+        if (errno == ENOENT)
+            printf("%s: missing\n", f->string);
+        else
+            printf("%s: %s\n", f->string, err);
+        missing++;
+    }
+    if (missing) {
+        printf("%s: %ld files missing or refused; nothing regenerated\n", dir, missing);
+        manifest_options_free(&o);
+        cJSON_Delete(m);
+        return GEN_EXIT_FAILED;
     }
     char tmp[4096];
     /* Named like a run's temporary directory, so a killed verify is cleaned up too. */
@@ -297,14 +402,12 @@ int verify_dir(const char *dir, int jobs, bool quiet)
     /* Every file gen.json lists, plus every file now in data/, compared three ways:
      * DIR's bytes, the regenerated bytes, and gen.json's hash. */
     long differ = 0, same = 0;
-    const cJSON *files = cJSON_GetObjectItemCaseSensitive(m, "files");
-    const cJSON *f;
-    cJSON_ArrayForEach(f, files) {
-        char a[4200], b[4200], ha[65] = "", hb[65] = "";
-        snprintf(a, sizeof a, "%s/%s", dir, f->string);
-        snprintf(b, sizeof b, "%s/%s", tmp, f->string);
-        int ra = sha256_file_hex(a, ha), rb = sha256_file_hex(b, hb);
-        bool listed_ok = cJSON_IsString(f) && strcmp(f->valuestring, hb) == 0;
+    for (const cJSON *f = files->child; f; f = f->next) {
+        char ha[65] = "", hb[65] = "";
+        size_t cap = file_cap(&o, f->string);
+        int ra = ds_hash(dir, f->string, cap, ha, err, sizeof err);
+        int rb = ds_hash(tmp, f->string, cap, hb, err, sizeof err);
+        bool listed_ok = strcmp(f->valuestring, hb) == 0;
         if (ra != 0) {
             printf("%s: missing\n", f->string);
             differ++;
@@ -313,7 +416,7 @@ int verify_dir(const char *dir, int jobs, bool quiet)
             differ++;
         } else if (strcmp(ha, hb) != 0 || !listed_ok) {
             size_t l = strlen(f->string);
-            long px = l > 4 && strcmp(f->string + l - 4, ".png") == 0 ? pixel_difference(a, b) : -2;
+            long px = l > 4 && strcmp(f->string + l - 4, ".png") == 0 ? pixel_difference(dir, tmp, f->string) : -2;
             if (px >= 0)
                 printf("%s: differs (%ld pixels differ)\n", f->string, px);
             else if (px == -1)
@@ -325,22 +428,30 @@ int verify_dir(const char *dir, int jobs, bool quiet)
             same++;
         }
     }
-    char data[4200];
-    snprintf(data, sizeof data, "%s/data", dir);
-    DIR *d = opendir(data);
+    ds_index ix;
+    ds_index_build(&ix, files);
+    int dfd = -1, cfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (cfd >= 0) {
+        dfd = openat(cfd, "data", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        close(cfd);
+    }
+    DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+    if (!d && dfd >= 0)
+        close(dfd);
     struct dirent *e;
     while (d && (e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.')
             continue;
         char key[300];
         snprintf(key, sizeof key, "data/%s", e->d_name);
-        if (!cJSON_GetObjectItemCaseSensitive(files, key)) {
+        if (!ds_index_get(&ix, key)) {
             printf("%s: not made by gen (not in gen.json)\n", key);
             differ++;
         }
     }
     if (d)
         closedir(d);
+    ds_index_free(&ix);
     remove_tree(tmp);
     if (!quiet || differ)
         printf("%s: %ld files identical, %ld differ\n", dir, same, differ);

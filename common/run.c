@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "run.h"
 
+#include "commit.h"
+#include "dataset_read.h"
 #include "errors.h"
 #include "font.h"
 #include "fsutil.h"
@@ -420,41 +422,69 @@ static void *worker(void *arg)
     return NULL;
 }
 
-/* True when `dir` holds a dataset gen wrote (its gen.json says so). */
+/* True when `dir` holds a dataset gen wrote (its gen.json, read strictly, says so). */
 static bool written_by_gen(const char *dir)
 {
-    char path[4096], err[256];
-    snprintf(path, sizeof path, "%s/gen.json", dir);
-    char *text;
-    size_t n;
-    if (read_file(path, &text, &n, err, sizeof err) != 0)
-        return false;
-    cJSON *m = cJSON_Parse(text);
-    free(text);
+    char err[600];
+    cJSON *m = ds_load_json(dir, "gen.json", DS_MANIFEST_MAX, 0, NULL, err, sizeof err);
     const cJSON *who = cJSON_GetObjectItemCaseSensitive(m, "generator");
     bool ours = cJSON_IsString(who) && strcmp(who->valuestring, MANIFEST_GENERATOR) == 0;
     cJSON_Delete(m);
     return ours;
 }
 
-/* Removes temporary directories left by runs that were killed (their pid is gone). */
-static void remove_stale_tmp(const char *dir)
+/* The lock of each prepared output directory, by its temporary directory. */
+static pthread_mutex_t locks_mutex = PTHREAD_MUTEX_INITIALIZER;
+static struct held_lock {
+    char tmp[4096];
+    int fd;
+} *locks;
+static int nlocks;
+
+static void lock_keep(const char *tmp, int fd)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    char path[4096];
-    while ((e = readdir(d)) != NULL) {
-        long pid;
-        if (sscanf(e->d_name, ".gen-tmp-%ld", &pid) != 1)
-            continue;
-        if (pid > 0 && (kill((pid_t)pid, 0) == 0 || errno == EPERM))
-            continue; /* its run is still going */
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        remove_tree(path);
+    pthread_mutex_lock(&locks_mutex);
+    locks = xrealloc(locks, sizeof *locks * (size_t)(nlocks + 1));
+    snprintf(locks[nlocks].tmp, sizeof locks[nlocks].tmp, "%s", tmp);
+    locks[nlocks++].fd = fd;
+    pthread_mutex_unlock(&locks_mutex);
+}
+
+static int lock_take(const char *tmp)
+{
+    int fd = -1;
+    pthread_mutex_lock(&locks_mutex);
+    for (int i = 0; i < nlocks; i++)
+        if (strcmp(locks[i].tmp, tmp) == 0) {
+            fd = locks[i].fd;
+            locks[i] = locks[--nlocks];
+            break;
+        }
+    if (nlocks == 0) {
+        free(locks);
+        locks = NULL;
     }
-    closedir(d);
+    pthread_mutex_unlock(&locks_mutex);
+    return fd;
+}
+
+int out_lock(const char *out, int *lock_fd, char *err, size_t errlen)
+{
+    int rc;
+    *lock_fd = dir_lock(out, &rc, err, errlen);
+    if (*lock_fd < 0)
+        return rc;
+    if (dir_recover(out, err, errlen) != 0) {
+        dir_unlock(out, *lock_fd);
+        *lock_fd = -1;
+        return GEN_EXIT_IO;
+    }
+    return GEN_EXIT_OK;
+}
+
+void out_unlock(const char *out, int lock_fd)
+{
+    dir_unlock(out, lock_fd);
 }
 
 int out_prepare(const char *out, bool force, char *tmp, size_t tmplen, bool *created, char *err, size_t errlen)
@@ -463,26 +493,45 @@ int out_prepare(const char *out, bool force, char *tmp, size_t tmplen, bool *cre
     *created = !path_exists(out);
     if (mkdir_p(out, err, errlen) != 0)
         return GEN_EXIT_IO;
-    snprintf(path, sizeof path, "%s/data.json", out);
-    bool has_json = path_exists(path);
-    snprintf(path, sizeof path, "%s/data", out);
-    bool has_data = path_exists(path);
-    if ((has_json || has_data) && !force && !written_by_gen(out)) {
-        snprintf(err, errlen, "'%s' already holds %s that gen did not write; use another --out, or --force to replace it",
-                 out, has_json ? "a data.json" : "a data/ directory");
-        return GEN_EXIT_EXISTS;
+    int lock_fd;
+    int rc = out_lock(out, &lock_fd, err, errlen);
+    if (rc == GEN_EXIT_OK && !force && !written_by_gen(out)) {
+        /* A directory gen did not make: refuse to replace any name of the layout. */
+        for (int i = 0; i < GEN_LAYOUT_COUNT; i++)
+            if (ds_exists(out, GEN_LAYOUT[i])) {
+                bool is_dir = strchr(GEN_LAYOUT[i], '.') == NULL;
+                snprintf(err, errlen, "'%s' already holds %s %s%s that gen did not write; use another --out, or "
+                         "--force to replace it", out, is_dir ? "a" : "a", GEN_LAYOUT[i], is_dir ? "/ directory" : "");
+                rc = GEN_EXIT_EXISTS;
+                break;
+            }
     }
-    remove_stale_tmp(out);
-    snprintf(tmp, tmplen, "%s/.gen-tmp-%ld", out, (long)getpid());
-    remove_tree(tmp);
-    snprintf(path, sizeof path, "%s/data", tmp);
-    if (mkdir_p(path, err, errlen) != 0) {
+    if (rc == GEN_EXIT_OK) {
+        snprintf(tmp, tmplen, "%s/" GEN_TMP_PREFIX "%ld", out, (long)getpid());
         remove_tree(tmp);
-        if (*created)
-            rmdir(out);
-        return GEN_EXIT_IO;
+        snprintf(path, sizeof path, "%s/data", tmp);
+        if (mkdir_p(path, err, errlen) != 0) {
+            remove_tree(tmp);
+            rc = GEN_EXIT_IO;
+        }
     }
+    if (rc != GEN_EXIT_OK) {
+        dir_unlock(out, lock_fd);
+        if (*created && rc != GEN_EXIT_BUSY)
+            rmdir(out);
+        return rc;
+    }
+    lock_keep(tmp, lock_fd);
     return GEN_EXIT_OK;
+}
+
+void out_finish(const char *out, const char *tmp, bool created, bool committed)
+{
+    if (!dir_commit_pending(tmp)) /* else it holds a previous dataset to put back */
+        remove_tree(tmp);
+    dir_unlock(out, lock_take(tmp));
+    if (created && !committed)
+        rmdir(out); /* a directory this run made, empty again */
 }
 
 static int write_text(const char *dir, const char *name, const char *text, char *err, size_t errlen)
@@ -536,49 +585,9 @@ int out_write_swatches(const char *dir, char *err, size_t errlen)
     return rc;
 }
 
-/* Moves out/name aside into tmp/old.name (if present). */
-static int move_aside(const char *out, const char *tmp, const char *name, char *err, size_t errlen)
-{
-    char cur[4096], old[4200];
-    snprintf(cur, sizeof cur, "%s/%s", out, name);
-    snprintf(old, sizeof old, "%s/old.%s", tmp, name);
-    if (path_exists(cur) && rename(cur, old) != 0) {
-        snprintf(err, errlen, "cannot move '%s' aside: %s", cur, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
-/* Moves tmp/name to out/name, if tmp has it. */
-static int move_in(const char *out, const char *tmp, const char *name, char *err, size_t errlen)
-{
-    char cur[4096], fresh[4200];
-    snprintf(cur, sizeof cur, "%s/%s", out, name);
-    snprintf(fresh, sizeof fresh, "%s/%s", tmp, name);
-    if (!path_exists(fresh))
-        return 0;
-    if (rename(fresh, cur) != 0) {
-        snprintf(err, errlen, "cannot move '%s' into place: %s", cur, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
 int out_commit(const char *out, const char *tmp, char *err, size_t errlen)
 {
-    /* data.json goes first out and last in, so at every instant either there is
-     * no data.json or the one there describes the files beside it.  Everything
-     * else gen writes is replaced whole, so nothing stale survives. */
-    static const char *const parts[] = {"data", "prompts", "swatches.png", "annotations.json", "metadata.jsonl", "gen.json"};
-    int rc = move_aside(out, tmp, "data.json", err, errlen);
-    for (size_t i = 0; rc == 0 && i < sizeof parts / sizeof parts[0]; i++) {
-        rc = move_aside(out, tmp, parts[i], err, errlen);
-        if (rc == 0)
-            rc = move_in(out, tmp, parts[i], err, errlen);
-    }
-    if (rc == 0)
-        rc = move_in(out, tmp, "data.json", err, errlen);
-    return rc;
+    return dir_commit(out, tmp, err, errlen);
 }
 
 static int finish_task(task_run *tr, char *err, size_t errlen)
@@ -713,10 +722,8 @@ int run_tasks(const gen_options *opts, int n)
     for (int t = 0; t < n; t++) {
         task_run *tr = &pl.runs[t];
         if (t < prepared) {
-            remove_tree(tr->tmp);
             bool committed = tr->count > 0 ? atomic_load(&tr->done) == tr->count && tr->rc == GEN_EXIT_OK : rc == 0;
-            if (!committed && tr->created_out)
-                rmdir(tr->o->out); /* a directory this run made, empty again */
+            out_finish(tr->o->out, tr->tmp, tr->created_out, committed);
         }
         for (long j = 0; j < tr->count; j++) {
             free(tr->records[j]);

@@ -96,11 +96,21 @@ int run_task(const gen_options *o);
  * with the next task, so no core idles between tasks. */
 int run_tasks(const gen_options *o, int n);
 
-/* The output-directory steps, shared with gen merge (merge.c):
- * out_prepare applies the overwrite rule, clears temporaries of killed runs and
- * makes out/.gen-tmp-<pid>/data; out_commit moves tmp's files into out, data.json
- * out first and in last. */
+/* The output-directory steps, shared with gen merge (merge.c), see commit.h:
+ * out_prepare makes out if missing, takes its lock (a second gen on it gets
+ * GEN_EXIT_BUSY at once), undoes or removes what killed runs left, applies the
+ * overwrite rule (in a directory gen did not make, no name of the layout is
+ * replaced without force) and makes out/.gen-tmp-<pid>/data; out_commit moves
+ * tmp's files into out keeping the old ones until the new are all in (rolled
+ * back on failure); out_finish removes tmp (unless it holds a dataset still to
+ * be put back), removes out if this run made it and did not commit, and
+ * releases the lock. */
 int out_prepare(const char *out, bool force, char *tmp, size_t tmplen, bool *created, char *err, size_t errlen);
+void out_finish(const char *out, const char *tmp, bool created, bool committed);
+/* Takes out's lock and recovers what killed runs left (gen verify); give it
+ * back with out_unlock. */
+int out_lock(const char *out, int *lock_fd, char *err, size_t errlen);
+void out_unlock(const char *out, int lock_fd);
 int out_write_prompts(const char *tmp, const generator *g, char *err, size_t errlen);
 int out_write_swatches(const char *dir, char *err, size_t errlen);
 int out_commit(const char *out, const char *tmp, char *err, size_t errlen);
