@@ -3,6 +3,8 @@
 #include "check.h"
 #include "merge.h"
 #include "merge_tree.h"
+#include "overlap.h"
+#include "recipe.h"
 #include "preview.h"
 
 #include "errors.h"
@@ -34,18 +36,21 @@
 
 static const char *const OPTIONS[] = {"--num_images", "--num_sizes", "--seed",  "--file",        "--out",
                                       "--grid_size",  "--jobs",      "--force", "--quiet",       "--help",
-                                      "--shard",      "--tasks",     "--annotations", "--scale", NULL};
+                                      "--shard",      "--tasks",     "--annotations", "--scale",
+                                      "--split",      "--metadata",  "--exclude",     NULL};
 
 static void usage(FILE *f)
 {
     fputs("usage: gen TASK [--num_images N] [--num_sizes SPEC] [--seed S] [--file K] [--out DIR]\n"
           "                [--grid_size G] [--jobs J] [--shard K/N] [--scale F] [--annotations]\n"
-          "                [--force] [--quiet]\n"
+          "                [--split NAME] [--exclude DIR] [--metadata jsonl] [--force] [--quiet]\n"
           "       gen all [--tasks A,B,...] [--num_images N] [--seed S] [--out DIR] [--jobs J] [--shard K/N] ...\n"
           "       gen list\n"
           "       gen check DIR [--task TASK]\n"
           "       gen verify DIR [--quiet]\n"
           "       gen merge OUT SHARD_DIR... [--force] [--quiet]   (shards of gen TASK, or gen all trees)\n"
+          "       gen overlap DIR_A DIR_B [--jobs J] [--quiet]\n"
+          "       gen recipe FILE.json [--out DIR] [--jobs J] [--shard K/N] [--force] [--quiet] [--dry-run]\n"
           "       gen preview TASK [--seed S] [--grid_size G] [--num_sizes SPEC] [--thumb PX] [-o FILE]\n"
           "       gen --help | gen TASK --help | gen --version\n"
           "\n"
@@ -61,6 +66,9 @@ static void usage(FILE *f)
           "  --scale F        draw images F times the task's size (0.25..4; default 1)\n"
           "  --annotations    also write annotations.json: every object's kind, colour,\n"
           "                   label, layer and bounding box\n"
+          "  --split NAME     make split NAME (train, val, ...): a sample space of its own\n"
+          "  --exclude DIR    remake any sample whose image or scene duplicates one in DIR\n"
+          "  --metadata jsonl also write metadata.jsonl (file_name + record, one line each)\n"
           "  --tasks A,B      gen all: only these tasks (default: all 30)\n"
           "  --force          replace the layout's files (data.json, data/, prompts/, ...)\n"
           "                   in a directory gen did not make\n"
@@ -263,7 +271,42 @@ static int cmd_verify(int argc, char **argv)
         return GEN_EXIT_IO;
     }
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    int rc = verify_dir(dir, cpus > 0 ? (int)(cpus > CLI_MAX_JOBS ? CLI_MAX_JOBS : cpus) : 1, quiet);
+    int jobs = cpus > 0 ? (int)(cpus > CLI_MAX_JOBS ? CLI_MAX_JOBS : cpus) : 1;
+    int rc = recipe_verify(dir, jobs, quiet);
+    if (rc < 0)
+        rc = verify_dir(dir, jobs, quiet);
+    font_done();
+    return rc;
+}
+
+static int cmd_overlap(int argc, char **argv)
+{
+    const char *dirs[2] = {NULL, NULL};
+    int nd = 0;
+    bool quiet = false;
+    long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--quiet") == 0) {
+            quiet = true;
+        } else if (strcmp(argv[i], "--jobs") == 0 && i + 1 < argc) {
+            if (parse_long(argv[++i], 1, CLI_MAX_JOBS, &jobs))
+                return usage_error("bad --jobs '%s' (expected 1..256)%s", argv[i], "");
+        } else if (argv[i][0] == '-' || nd == 2) {
+            return usage_error("unexpected argument '%s' (usage: gen overlap DIR_A DIR_B [--jobs J] [--quiet])%s",
+                               argv[i], "");
+        } else {
+            dirs[nd++] = argv[i];
+        }
+    }
+    if (nd != 2)
+        return usage_error("overlap needs two directories (usage: gen overlap DIR_A DIR_B [--jobs J] [--quiet])%s%s",
+                           "", "");
+    char err[512];
+    if (font_init(err, sizeof err) != 0) { /* scenes are re-derived: text boxes need the font */
+        fprintf(stderr, "gen: %s\n", err);
+        return GEN_EXIT_IO;
+    }
+    int rc = overlap_main(dirs[0], dirs[1], jobs > 0 ? (int)jobs : 1, quiet);
     font_done();
     return rc;
 }
@@ -523,6 +566,18 @@ static int parse_run_options(int argc, char **argv, int start, cli_run *c)
             o->scale = sc;
         } else if (strcmp(name, "--tasks") == 0) {
             c->tasks = val;
+        } else if (strcmp(name, "--split") == 0) {
+            if (!split_name_ok(val))
+                return usage_error("bad --split '%s' (expected 1 to 32 of a-z, 0-9, '_' and '-', e.g. train)%s", val, "");
+            o->split = val;
+        } else if (strcmp(name, "--metadata") == 0) {
+            if (strcmp(val, "jsonl") != 0)
+                return usage_error("bad --metadata '%s' (the one layout is jsonl)%s", val, "");
+            o->metadata = true;
+        } else if (strcmp(name, "--exclude") == 0) {
+            if (!*val)
+                return usage_error("empty --exclude%s%s", "", "");
+            o->exclude = val;
         } else if (strcmp(name, "--shard") == 0) {
             long k, n;
             char *slash = strchr(val, '/');
@@ -627,6 +682,19 @@ int cli_check_options(const gen_options *o, char *err, size_t errlen)
     return GEN_EXIT_OK;
 }
 
+/* --exclude: one attempt counter per sample, filled by the run and recorded in
+ * gen.json.  A sharded run cannot know which samples other shards replaced, so
+ * the two do not go together. */
+static int prepare_exclude(gen_options *o)
+{
+    if (!o->exclude)
+        return GEN_EXIT_OK;
+    if (o->shard_n > 1)
+        return usage_error("--exclude and --shard do not go together (run the split on one machine)%s%s", "", "");
+    o->attempts = xcalloc((size_t)run_count(o) + 1, sizeof(int));
+    return GEN_EXIT_OK;
+}
+
 /* Refuses levels below the task's lowest (usage) or beyond its canvas (level),
  * and every other option out of its range. */
 static int validate_levels(const generator *g, const gen_options *o)
@@ -660,6 +728,21 @@ static int with_font(const gen_options *o, int n)
     return rc;
 }
 
+int cli_validate_levels(const gen_options *o)
+{
+    return validate_levels(o->task, o);
+}
+
+int cli_run_tasks(const gen_options *opts, int n)
+{
+    return with_font(opts, n);
+}
+
+int cli_parse_long(const char *s, long lo, long hi, long *out)
+{
+    return parse_long(s, lo, hi, out);
+}
+
 static int run_generate(const generator *g, int argc, char **argv)
 {
     cli_run c;
@@ -672,12 +755,15 @@ static int run_generate(const generator *g, int argc, char **argv)
         if (!c.o.levels)
             default_levels(g, &c.o.levels, &c.o.nlevels);
         rc = validate_levels(g, &c.o);
+        if (rc == GEN_EXIT_OK)
+            rc = prepare_exclude(&c.o);
         if (rc == GEN_EXIT_OK) {
             announce_seed(&c);
             rc = with_font(&c.o, 1);
         }
     }
     free(c.o.levels);
+    free(c.o.attempts);
     return rc;
 }
 
@@ -731,11 +817,14 @@ static int run_all(int argc, char **argv)
         dirs[t] = d.buf;
         opts[t].out = dirs[t];
         rc = validate_levels(chosen[t], &opts[t]);
+        if (rc == GEN_EXIT_OK)
+            rc = prepare_exclude(&opts[t]);
     }
     if (rc == GEN_EXIT_OK)
         rc = with_font(opts, n);
     for (int t = 0; t < n; t++) {
         free(opts[t].levels);
+        free(opts[t].attempts);
         free(dirs[t]);
     }
     free(opts);
@@ -774,6 +863,10 @@ int cli_main(int argc, char **argv)
         return cmd_merge(argc, argv);
     if (strcmp(cmd, "preview") == 0)
         return cmd_preview(argc, argv);
+    if (strcmp(cmd, "overlap") == 0)
+        return cmd_overlap(argc, argv);
+    if (strcmp(cmd, "recipe") == 0)
+        return recipe_main(argc, argv);
     const generator *g = generator_find(cmd);
     if (!g) {
         const char *s = generator_suggest(cmd);

@@ -33,4 +33,12 @@ int cli_parse_levels(const char *token, int **levels, int *n, char *err, size_t 
  * or GEN_EXIT_USAGE / GEN_EXIT_LEVEL with a message in err. */
 int cli_check_options(const gen_options *o, char *err, size_t errlen);
 
+/* For gen recipe (recipe.c): the level checks of gen TASK, and a run of several
+ * task directories in one pool with the font loaded.  Both return exit codes. */
+struct gen_options;
+int cli_validate_levels(const struct gen_options *o);
+int cli_run_tasks(const struct gen_options *opts, int n);
+/* A whole number lo..hi; 0, or -1. */
+int cli_parse_long(const char *s, long lo, long hi, long *out);
+
 #endif

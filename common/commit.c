@@ -18,10 +18,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char *const GEN_LAYOUT[] = {"data.json", "data", "prompts", "swatches.png", "annotations.json", "gen.json"};
-const int GEN_LAYOUT_COUNT = 6;
+const char *const GEN_LAYOUT[] = {"data.json",        "data",           "prompts", "swatches.png",
+                                  "annotations.json", "metadata.jsonl", "gen.json"};
+const int GEN_LAYOUT_COUNT = 7;
 /* The order entries come in: data.json last. */
-static const char *const MOVE_IN[] = {"data", "prompts", "swatches.png", "annotations.json", "gen.json", "data.json"};
+static const char *const MOVE_IN[] = {"data",           "prompts",  "swatches.png", "annotations.json",
+                                      "metadata.jsonl", "gen.json", "data.json"};
 
 #define JOURNAL "COMMITTING"
 

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <zlib.h>
 
 static cJSON *libraries(void)
@@ -90,6 +91,23 @@ int manifest_write(const char *dir, const gen_options *o, const char *data_json_
         cJSON_AddItemToArray(sh, cJSON_CreateNumber(o->shard_k));
         cJSON_AddItemToArray(sh, cJSON_CreateNumber(o->shard_n));
     }
+    if (o->split)
+        cJSON_AddStringToObject(m, "split", o->split);
+    if (o->metadata)
+        cJSON_AddStringToObject(m, "metadata", "jsonl");
+    if (o->exclude || o->attempts) {
+        /* The samples --exclude replaced, by file number: attempt k means the
+         * sample's streams come from rng_attempt_seed(..., k).  verify replays
+         * them without needing the excluded directory. */
+        cJSON *rep = cJSON_AddObjectToObject(m, "replaced");
+        long count = run_count(o);
+        for (long j = 0; j < count; j++)
+            if (o->attempts && o->attempts[j] > 0) {
+                char key[32];
+                snprintf(key, sizeof key, "%ld", o->file + run_index(o, j));
+                cJSON_AddNumberToObject(rep, key, o->attempts[j]);
+            }
+    }
     cJSON_AddBoolToObject(m, "annotations", o->annotations);
     cJSON_AddNumberToObject(m, "scale", o->scale > 0 ? o->scale : 1.0);
     cJSON_AddItemToObject(m, "libraries", libraries());
@@ -108,6 +126,8 @@ int manifest_write(const char *dir, const gen_options *o, const char *data_json_
     int rc = 0;
     if (o->annotations)
         rc = hash_into(files, dir, "annotations.json", err, errlen);
+    if (rc == 0 && o->metadata)
+        rc = hash_into(files, dir, "metadata.jsonl", err, errlen);
     if (rc == 0)
         rc = hash_into(files, dir, "prompts/input_prompt.txt", err, errlen);
     if (rc == 0)
@@ -129,6 +149,19 @@ int manifest_write(const char *dir, const gen_options *o, const char *data_json_
     }
     cJSON_Delete(m);
     return rc;
+}
+
+static int read_replaced(const cJSON *rep, gen_options *o);
+
+bool split_name_ok(const char *s)
+{
+    size_t n = strlen(s);
+    if (n < 1 || n > SPLIT_NAME_MAX)
+        return false;
+    for (const char *p = s; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '-'))
+            return false;
+    return true;
 }
 
 static int bad(char *err, size_t errlen, const char *what)
@@ -222,11 +255,66 @@ int manifest_read_options(const cJSON *m, gen_options *o, char *err, size_t errl
     }
     if (o->shard_n == 1) /* --shard 1/1 is the whole run */
         o->shard_k = o->shard_n = 0;
+    const cJSON *sp = cJSON_GetObjectItemCaseSensitive(m, "split");
+    if (sp) {
+        if (!cJSON_IsString(sp) || !split_name_ok(sp->valuestring)) {
+            manifest_options_free(o);
+            return bad(err, errlen, "malformed split");
+        }
+        o->split = sp->valuestring; /* points into m: valid while m is */
+    }
+    const cJSON *md = cJSON_GetObjectItemCaseSensitive(m, "metadata");
+    if (md) {
+        if (!cJSON_IsString(md) || strcmp(md->valuestring, "jsonl") != 0) {
+            manifest_options_free(o);
+            return bad(err, errlen, "malformed metadata");
+        }
+        o->metadata = true;
+    }
+    const cJSON *rep = cJSON_GetObjectItemCaseSensitive(m, "replaced");
+    if (rep && read_replaced(rep, o) != 0) {
+        manifest_options_free(o);
+        return bad(err, errlen, "malformed replaced");
+    }
+    return 0;
+}
+
+/* "replaced": {"<file>": attempt, ...} into o->attempts (one per sample of the
+ * run); every key must be a file of the run, every attempt 1..255. */
+static int read_replaced(const cJSON *rep, gen_options *o)
+{
+    if (!cJSON_IsObject(rep))
+        return -1;
+    long count = run_count(o);
+    o->attempts = xcalloc((size_t)count + 1, sizeof(int));
+    const cJSON *c;
+    cJSON_ArrayForEach(c, rep) {
+        char *end;
+        errno = 0;
+        long file = strtol(c->string, &end, 10);
+        if (errno || *end || end == c->string || !cJSON_IsNumber(c) || !(c->valuedouble >= 1 && c->valuedouble <= 255) ||
+            c->valuedouble != (int)c->valuedouble)
+            return -1;
+        /* file -> index in the sequence -> j in this run (shards take every n-th) */
+        long i = file - o->file;
+        if (i < 0 || i >= o->num_images * o->nlevels)
+            return -1;
+        long j = o->shard_n > 1 ? (i - (o->shard_k - 1)) : i;
+        if (j < 0 || (o->shard_n > 1 && j % o->shard_n != 0))
+            return -1;
+        if (o->shard_n > 1)
+            j /= o->shard_n;
+        if (j >= count || o->attempts[j] != 0)
+            return -1;
+        o->attempts[j] = c->valueint;
+    }
     return 0;
 }
 
 void manifest_options_free(gen_options *o)
 {
+    free(o->attempts);
+    o->attempts = NULL;
     free(o->levels);
     o->levels = NULL;
     o->nlevels = 0;
@@ -234,11 +322,12 @@ void manifest_options_free(gen_options *o)
 
 long manifest_file_count(const gen_options *o)
 {
-    return 1 + 3 + (o->task->uses_swatches ? 1 : 0) + (o->annotations ? 1 : 0) + run_count(o) * o->task->images;
+    return 1 + 3 + (o->task->uses_swatches ? 1 : 0) + (o->annotations ? 1 : 0) + (o->metadata ? 1 : 0) +
+           run_count(o) * o->task->images;
 }
 
 /* Whether `name` is a file of run o: data.json, a prompt, swatches.png,
- * annotations.json, or data/<one of its images>. */
+ * annotations.json, metadata.jsonl, or data/<one of its images>. */
 static bool run_has_file(const gen_options *o, const char *name)
 {
     const generator *g = o->task;
@@ -249,6 +338,8 @@ static bool run_has_file(const gen_options *o, const char *name)
         return g->uses_swatches;
     if (strcmp(name, "annotations.json") == 0)
         return o->annotations;
+    if (strcmp(name, "metadata.jsonl") == 0)
+        return o->metadata;
     if (strncmp(name, "data/", 5) != 0)
         return false;
     long f = -1;

@@ -35,7 +35,8 @@ static bool same_job(const gen_options *a, const gen_options *b)
 {
     if (a->task != b->task || a->seed != b->seed || a->num_images != b->num_images || a->file != b->file ||
         a->grid_size != b->grid_size || a->nlevels != b->nlevels || a->annotations != b->annotations ||
-        a->shard_n != b->shard_n || a->scale != b->scale)
+        a->shard_n != b->shard_n || a->scale != b->scale || a->metadata != b->metadata ||
+        (a->split == NULL) != (b->split == NULL) || (a->split && strcmp(a->split, b->split) != 0))
         return false;
     return memcmp(a->levels, b->levels, sizeof(int) * (size_t)a->nlevels) == 0;
 }
@@ -104,6 +105,11 @@ int merge_shards(const char *out, char **dirs, int n, bool force, bool quiet, in
         sh[i].manifest = manifest_load(dirs[i], err, sizeof err);
         if (!sh[i].manifest || manifest_read_options(sh[i].manifest, &sh[i].o, err, sizeof err) != 0) {
             fprintf(stderr, "gen: merge: '%s' is not a gen shard: %s\n", dirs[i], err);
+            rc = GEN_EXIT_USAGE;
+            break;
+        }
+        if (sh[i].o.attempts) {
+            fprintf(stderr, "gen: merge: '%s' replaced samples (--exclude), which shards cannot do\n", dirs[i]);
             rc = GEN_EXIT_USAGE;
             break;
         }
@@ -219,6 +225,19 @@ int merge_shards(const char *out, char **dirs, int n, bool force, bool quiet, in
                 rc = GEN_EXIT_IO;
             sha256_hex(js.buf, js.len, json_hash);
             strbuf_free(&js);
+        }
+        if (rc == GEN_EXIT_OK && whole.metadata) {
+            strbuf md = {0};
+            for (long i = 0; i < total; i++) {
+                char *line = metadata_line(g, whole.file + i, cJSON_GetArrayItem(by_k[i % N + 1]->records, (int)(i / N)));
+                strbuf_add(&md, line);
+                strbuf_add(&md, "\n");
+                free(line);
+            }
+            snprintf(path, sizeof path, "%s/metadata.jsonl", tmp);
+            if (write_file(path, md.buf ? md.buf : "", md.len, err, sizeof err) != 0)
+                rc = GEN_EXIT_IO;
+            strbuf_free(&md);
         }
         if (rc == GEN_EXIT_OK && alines) {
             strbuf an = {0};

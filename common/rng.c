@@ -91,6 +91,18 @@ void rng_for_sample(rng *r, uint64_t seed, const char *task, long file, const ch
     pcg32_seed(r, b, rng_mix64(b ^ h));
 }
 
+uint64_t rng_split_seed(uint64_t seed, const char *name)
+{
+    uint64_t h = rng_hash_str(rng_hash_str(RNG_FNV_OFFSET, "split"), name);
+    return rng_mix64(seed ^ rng_mix64(h));
+}
+
+uint64_t rng_attempt_seed(uint64_t seed, long file, int attempt)
+{
+    uint64_t h = rng_hash_str(RNG_FNV_OFFSET, "attempt");
+    return rng_mix64(seed ^ rng_mix64(h ^ rng_mix64((uint64_t)file) ^ rng_mix64((uint64_t)attempt << 32)));
+}
+
 void rng_child(rng *r, rng *child, const char *tag)
 {
     uint64_t a = ((uint64_t)pcg32_next(r) << 32) | pcg32_next(r);

@@ -41,6 +41,13 @@ uint64_t rng_mix64(uint64_t x);
 /* The stream for one sample: hash of (seed, task, file number, tag).  Different
  * tags give independent streams for independent sub-decisions of one sample. */
 void rng_for_sample(rng *r, uint64_t seed, const char *task, long file, const char *tag);
+/* The root seed of split `name` (--split): every stream of a split is derived from
+ * it, so splits are different sample spaces by construction (two splits share a
+ * stream only if two 64-bit hashes collide). */
+uint64_t rng_split_seed(uint64_t seed, const char *name);
+/* The root seed of a sample's attempt k >= 1 (--exclude regenerates a sample that
+ * duplicates an excluded one with attempt 1, 2, ...). */
+uint64_t rng_attempt_seed(uint64_t seed, long file, int attempt);
 /* A child stream of r, named by tag; advances r by one draw. */
 void rng_child(rng *r, rng *child, const char *tag);
 

@@ -8,6 +8,9 @@
 #include "fsutil.h"
 #include "json_out.h"
 #include "manifest.h"
+#include "overlap.h"
+#include "pixhash.h"
+#include "rng.h"
 #include "sha256.h"
 #include "swatches.h"
 #include "util.h"
@@ -194,6 +197,34 @@ long run_index(const gen_options *o, long j)
     return o->shard_n <= 1 ? j : j * o->shard_n + (o->shard_k - 1);
 }
 
+uint64_t run_sample_seed(const gen_options *o, long file, int attempt)
+{
+    uint64_t seed = o->split ? rng_split_seed(o->seed, o->split) : o->seed;
+    return attempt > 0 ? rng_attempt_seed(seed, file, attempt) : seed;
+}
+
+char *metadata_line(const generator *g, long file, const cJSON *fields)
+{
+    char id[64], path[80];
+    sample_file_name(g, file, g->images - 1, id, sizeof id);
+    cJSON *rec = cJSON_CreateObject();
+    snprintf(path, sizeof path, "data/%s", id);
+    cJSON_AddStringToObject(rec, "file_name", path);
+    if (g->images == 2) {
+        char first[64];
+        sample_file_name(g, file, 0, first, sizeof first);
+        snprintf(path, sizeof path, "data/%s", first);
+        cJSON_AddStringToObject(rec, "first_file_name", path);
+    }
+    cJSON_AddStringToObject(rec, "id", id);
+    for (const gen_field *f = g->fields; f->name; f++)
+        cJSON_AddItemToObject(rec, f->name, cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(fields, f->name), 1));
+    strbuf sb = {0};
+    json_append(&sb, rec);
+    cJSON_Delete(rec);
+    return sb.buf;
+}
+
 /* One task directory being made. */
 typedef struct task_run {
     const gen_options *o;
@@ -203,6 +234,8 @@ typedef struct task_run {
     bool created_out;    /* o->out did not exist before this run */
     char **records;      /* data.json line per sample, in file order */
     char **annotations;  /* annotations.json line per sample, if asked */
+    char **metadata;     /* metadata.jsonl line per sample, if asked */
+    keyset *excluded;    /* --exclude: the keys of the samples to stay clear of */
     char (*hashes)[65];  /* SHA-256 per image: count * images */
     atomic_long done;
     int rc;              /* GEN_EXIT_OK until it fails or its commit fails */
@@ -275,6 +308,28 @@ static void progress_draw(pool *pl, bool final)
 
 static int finish_task(task_run *tr, char *err, size_t errlen);
 
+/* --exclude gives up on a sample after this many attempts: a level whose samples
+ * keep colliding with the excluded set has too few distinct samples to split. */
+#define EXCLUDE_MAX_ATTEMPTS 64
+
+/* True when the made sample duplicates an excluded one: the same scene, or an
+ * image with the same pixels (drawn here at the run's scale). */
+static bool duplicates_excluded(const task_run *tr, const sample_out *so, canvas *cv)
+{
+    const generator *g = tr->o->task;
+    if (keyset_find_scene(tr->excluded, sample_scene_signature(g, so)))
+        return true;
+    for (int k = 0; k < g->images; k++) {
+        if (render_scene_scaled(cv, &so->img[k], tr->o->scale > 0 ? tr->o->scale : 1.0) != 0)
+            return false; /* the encoder reports the failure */
+        int stride;
+        const uint8_t *px = canvas_pixels(cv, &stride);
+        if (keyset_find_image(tr->excluded, pixhash_xrgb(px, cv->width, cv->height, stride)))
+            return true;
+    }
+    return false;
+}
+
 /* Makes one sample of a run: image files into tr->tmp, record line kept. */
 static int make_one(task_run *tr, long j, sample_out *so, canvas *cv, strbuf *png, char *err, size_t errlen)
 {
@@ -282,7 +337,22 @@ static int make_one(task_run *tr, long j, sample_out *so, canvas *cv, strbuf *pn
     const generator *g = o->task;
     long i = run_index(o, j);
     gen_params p = {.level = run_level_of(o, i), .grid_size = o->grid_size, .file = o->file + i};
-    int rc = make_sample(g, o->seed, &p, so);
+    int attempt = o->attempts ? o->attempts[j] : 0;
+    int rc;
+    for (;;) {
+        rc = make_sample(g, run_sample_seed(o, p.file, attempt), &p, so);
+        if (rc != GEN_EXIT_OK || !tr->excluded || !duplicates_excluded(tr, so, cv))
+            break;
+        if (++attempt > EXCLUDE_MAX_ATTEMPTS) {
+            snprintf(so->err, sizeof so->err,
+                     "every one of %d attempts duplicates a sample of '%s' (this level has few distinct samples)",
+                     EXCLUDE_MAX_ATTEMPTS, o->exclude);
+            rc = GEN_EXIT_LEVEL;
+            break;
+        }
+    }
+    if (rc == GEN_EXIT_OK && o->attempts)
+        o->attempts[j] = attempt;
     if (rc != GEN_EXIT_OK) {
         if (rc == GEN_EXIT_LEVEL)
             snprintf(err, errlen, "%s: level %d (file %ld): %s", g->name, p.level, p.file, so->err);
@@ -303,6 +373,8 @@ static int make_one(task_run *tr, long j, sample_out *so, canvas *cv, strbuf *pn
         sha256_hex(png->buf, png->len, tr->hashes[j * g->images + k]);
     }
     tr->records[j] = record_line(g, p.file, so->record);
+    if (tr->metadata)
+        tr->metadata[j] = metadata_line(g, p.file, so->record);
     if (tr->annotations)
         tr->annotations[j] = annotation_line(g, p.file, so);
     return GEN_EXIT_OK;
@@ -537,6 +609,16 @@ static int finish_task(task_run *tr, char *err, size_t errlen)
         rc = write_file(path, an.buf, an.len, err, errlen);
         strbuf_free(&an);
     }
+    if (rc == 0 && tr->metadata) {
+        strbuf md = {0};
+        for (long j = 0; j < tr->count; j++) {
+            strbuf_add(&md, tr->metadata[j]);
+            strbuf_add(&md, "\n");
+        }
+        snprintf(path, sizeof path, "%s/metadata.jsonl", tr->tmp);
+        rc = write_file(path, md.buf ? md.buf : "", md.len, err, errlen);
+        strbuf_free(&md);
+    }
     if (rc == 0)
         rc = out_write_prompts(tr->tmp, g, err, errlen);
     if (rc == 0 && g->uses_swatches)
@@ -547,6 +629,22 @@ static int finish_task(task_run *tr, char *err, size_t errlen)
         rc = out_commit(o->out, tr->tmp, err, errlen);
     tr->rc = rc == 0 ? GEN_EXIT_OK : GEN_EXIT_IO;
     return tr->rc;
+}
+
+/* The keys of the --exclude directory's samples of this run's task. */
+static int load_excluded(task_run *tr, char *err, size_t errlen)
+{
+    const generator *g = tr->o->task;
+    char *dir = overlap_task_dir(tr->o->exclude, g);
+    if (!dir) {
+        snprintf(err, errlen, "--exclude '%s' holds no %s task directory (no data.json there or in '%s/%s')",
+                 tr->o->exclude, g->name, tr->o->exclude, g->name);
+        return GEN_EXIT_USAGE;
+    }
+    tr->excluded = xcalloc(1, sizeof *tr->excluded);
+    int rc = keyset_load(dir, g, tr->o->jobs, tr->excluded, err, errlen);
+    free(dir);
+    return rc;
 }
 
 int run_tasks(const gen_options *opts, int n)
@@ -568,8 +666,17 @@ int run_tasks(const gen_options *opts, int n)
         tr->records = xcalloc((size_t)tr->count + 1, sizeof(char *));
         if (tr->o->annotations)
             tr->annotations = xcalloc((size_t)tr->count + 1, sizeof(char *));
+        if (tr->o->metadata)
+            tr->metadata = xcalloc((size_t)tr->count + 1, sizeof(char *));
         tr->hashes = xcalloc((size_t)tr->count * (size_t)tr->o->task->images + 1, sizeof *tr->hashes);
         atomic_init(&tr->done, 0);
+        if (tr->o->exclude) {
+            rc = load_excluded(tr, err, sizeof err);
+            if (rc != GEN_EXIT_OK) {
+                fprintf(stderr, "gen: %s\n", err);
+                break;
+            }
+        }
         rc = out_prepare(tr->o->out, tr->o->force, tr->tmp, sizeof tr->tmp, &tr->created_out, err, sizeof err);
         if (rc != GEN_EXIT_OK) {
             fprintf(stderr, "gen: %s\n", err);
@@ -622,9 +729,15 @@ int run_tasks(const gen_options *opts, int n)
             free(tr->records[j]);
             if (tr->annotations)
                 free(tr->annotations[j]);
+            if (tr->metadata)
+                free(tr->metadata[j]);
         }
         free(tr->records);
         free(tr->annotations);
+        free(tr->metadata);
+        if (tr->excluded)
+            keyset_free(tr->excluded);
+        free(tr->excluded);
         free(tr->hashes);
     }
     free(pl.runs);

@@ -43,6 +43,11 @@ char *record_line(const generator *g, long file, const cJSON *fields);
  * name, label, layer, object id and bounding box, per image. */
 char *annotation_line(const generator *g, long file, const sample_out *o);
 
+/* The metadata.jsonl line of a made sample (--metadata jsonl): "file_name" (the
+ * image the id names, relative to the task directory), "first_file_name" for
+ * pairs, then id and the record's fields, as in data.json. */
+char *metadata_line(const generator *g, long file, const cJSON *fields);
+
 /* Renders image `image` of a made sample at `scale` (1 = the task's own size)
  * and appends its PNG bytes to png. */
 int encode_sample_image(const sample_out *o, int image, double scale, canvas *cv, const png_settings *set,
@@ -64,6 +69,11 @@ typedef struct gen_options {
     double scale;     /* --scale: images drawn this many times the task's size (0 = 1) */
     int shard_k;      /* make only shard k of shard_n (1-based); shard_n 0 = all */
     int shard_n;
+    const char *split;   /* --split NAME: the run's streams come from rng_split_seed(seed, NAME) */
+    bool metadata;       /* --metadata jsonl: also write metadata.jsonl (dataset-library layout) */
+    const char *exclude; /* --exclude DIR: regenerate samples that duplicate one of DIR's */
+    int *attempts;       /* per sample j of this run: 0, or the attempt that replaced it
+                          * (found by --exclude, or read back from gen.json's "replaced") */
     int argc;     /* the command line, recorded in gen.json */
     char **argv;
 } gen_options;
@@ -75,6 +85,9 @@ long run_count(const gen_options *o);
 /* Index in the whole sequence of this run's j-th sample: shard k of n takes
  * indices k-1, k-1+n, k-1+2n, ... so every shard gets every level. */
 long run_index(const gen_options *o, long j);
+/* The root seed of the sample with this file number at this attempt (0 = the
+ * ordinary sample; --split and --exclude change it, see rng.h). */
+uint64_t run_sample_seed(const gen_options *o, long file, int attempt);
 /* Makes the whole task directory; returns an exit code (errors.h), having printed
  * the reason. */
 int run_task(const gen_options *o);

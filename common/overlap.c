@@ -1,0 +1,466 @@
+#define _GNU_SOURCE
+#include "overlap.h"
+
+#include "errors.h"
+#include "manifest.h"
+#include "dataset_read.h"
+#include "rng.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* ---- scene signatures ------------------------------------------------------ */
+
+static uint64_t mix_in(uint64_t h, uint64_t v)
+{
+    return rng_mix64(h ^ rng_mix64(v));
+}
+
+static uint64_t rgb_word(rgb c)
+{
+    return ((uint64_t)c.r << 16) | ((uint64_t)c.g << 8) | c.b;
+}
+
+static uint64_t cell(double v)
+{
+    return (uint64_t)(int64_t)floor(v / SCENE_TOLERANCE_PX);
+}
+
+/* One primitive: what it is (kind, colour, label, fill and outline colours) and
+ * where, every coordinate on the tolerance grid: centre and radius of a circle;
+ * corner, size and turn of a rectangle; every point of a polygon or a line;
+ * centre and size of a text. */
+static uint64_t prim_key(const scene *s, const prim *p)
+{
+    uint64_t h = rng_hash_str(RNG_FNV_OFFSET, p->kind ? p->kind : "");
+    h = rng_hash_str(h, p->colour_name ? p->colour_name : "");
+    h = rng_hash_str(h, p->label);
+    h = mix_in(h, ((uint64_t)p->type << 56) | ((uint64_t)p->filled << 48) | (p->filled ? rgb_word(p->fill) : 0));
+    h = mix_in(h, p->stroke_width > 0 ? rgb_word(p->stroke) | (1ULL << 32) | (cell(p->stroke_width) << 40) : 0);
+    switch (p->type) {
+    case PRIM_CIRCLE:
+        h = mix_in(mix_in(mix_in(h, cell(p->x)), cell(p->y)), cell(p->r));
+        break;
+    case PRIM_RECT:
+        h = mix_in(mix_in(mix_in(mix_in(h, cell(p->x)), cell(p->y)), cell(p->w)), cell(p->h));
+        /* turns compared to a hundredth of a radian: 2 px at the far end of a 200-px side */
+        h = mix_in(h, (uint64_t)(int64_t)floor(p->angle * 100));
+        break;
+    case PRIM_POLYGON:
+    case PRIM_POLYLINE:
+        for (int i = 0; i < p->npts; i++)
+            h = mix_in(mix_in(h, cell(s->pts[p->first_pt + i].x)), cell(s->pts[p->first_pt + i].y));
+        break;
+    case PRIM_TEXT:
+        h = mix_in(mix_in(mix_in(h, cell(p->x)), cell(p->y)), cell(p->font_size));
+        break;
+    }
+    return h;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+uint64_t sample_scene_signature(const generator *g, const sample_out *so)
+{
+    uint64_t h = rng_hash_str(RNG_FNV_OFFSET, g->name);
+    for (int k = 0; k < g->images; k++) {
+        const scene *s = &so->img[k];
+        uint64_t *keys = xmalloc(sizeof(uint64_t) * (size_t)(s->nprims + 1));
+        for (int i = 0; i < s->nprims; i++)
+            keys[i] = prim_key(s, &s->prims[i]);
+        /* Objects in any order: the same objects drawn in another order (that
+         * changes nothing a reader sees unless they overlap) are the same scene. */
+        qsort(keys, (size_t)s->nprims, sizeof *keys, cmp_u64);
+        h = mix_in(h, ((uint64_t)k << 60) ^ ((uint64_t)(uint32_t)s->width << 32) ^ (uint32_t)s->height);
+        for (int i = 0; i < s->nprims; i++)
+            h = mix_in(h, keys[i]);
+        free(keys);
+    }
+    return h;
+}
+
+/* ---- reading a directory's keys -------------------------------------------- */
+
+static int cmp_image_key(const void *a, const void *b)
+{
+    const image_key *x = a, *y = b;
+    int c = pixhash_cmp(x->h, y->h);
+    return c ? c : strcmp(x->name, y->name);
+}
+
+static int cmp_scene_key(const void *a, const void *b)
+{
+    const scene_key *x = a, *y = b;
+    if (x->sig != y->sig)
+        return x->sig < y->sig ? -1 : 1;
+    return x->file < y->file ? -1 : x->file > y->file;
+}
+
+/* True when name is an image name of task g: "<digits>.png", or
+ * "first<digits>.png" / "second<digits>.png" for pairs. */
+static bool image_name_ok(const generator *g, const char *name)
+{
+    const char *p = name;
+    if (g->images == 2) {
+        if (strncmp(p, "first", 5) == 0)
+            p += 5;
+        else if (strncmp(p, "second", 6) == 0)
+            p += 6;
+        else
+            return false;
+    }
+    size_t digits = strspn(p, "0123456789");
+    return digits > 0 && digits <= 20 && strcmp(p + digits, ".png") == 0;
+}
+
+typedef struct load_job {
+    const char *dir;
+    image_key *keys;
+    long n;
+    atomic_long next;
+    atomic_int failed;
+    pthread_mutex_t lock;
+    char err[1024];
+} load_job;
+
+static void *load_worker(void *arg)
+{
+    load_job *lj = arg;
+    for (;;) {
+        long i = atomic_fetch_add(&lj->next, 1);
+        if (i >= lj->n || atomic_load(&lj->failed))
+            break;
+        char data[4200], err[1024];
+        snprintf(data, sizeof data, "%s/data", lj->dir);
+        uint8_t *rgbp;
+        int w, h;
+        /* the strict reader: a regular file, no link, its size in the header checked before decoding */
+        if (ds_png_decode(data, lj->keys[i].name, &rgbp, &w, &h, err, sizeof err) != 0) {
+            pthread_mutex_lock(&lj->lock);
+            if (!atomic_load(&lj->failed))
+                snprintf(lj->err, sizeof lj->err, "%s", err);
+            atomic_store(&lj->failed, 1);
+            pthread_mutex_unlock(&lj->lock);
+            break;
+        }
+        lj->keys[i].h = pixhash_rgb(rgbp, w, h);
+        free(rgbp);
+    }
+    return NULL;
+}
+
+static int load_images(const char *dir, const generator *g, int jobs, keyset *ks, char *err, size_t errlen)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/data", dir);
+    struct stat dst;
+    if (lstat(path, &dst) != 0 || !S_ISDIR(dst.st_mode)) {
+        snprintf(err, errlen, "'%s' is not a directory (a link or missing)", path);
+        return GEN_EXIT_IO;
+    }
+    DIR *d = opendir(path);
+    if (!d) {
+        snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+        return GEN_EXIT_IO;
+    }
+    long cap = 0;
+    struct dirent *e;
+    int rc = GEN_EXIT_OK;
+    while ((e = readdir(d)) != NULL) {
+        if (!image_name_ok(g, e->d_name))
+            continue;
+        char file[4500];
+        snprintf(file, sizeof file, "%s/%s", path, e->d_name);
+        struct stat st;
+        if (lstat(file, &st) != 0 || !S_ISREG(st.st_mode)) {
+            snprintf(err, errlen, "'%s' is not a regular file", file);
+            rc = GEN_EXIT_IO;
+            break;
+        }
+        if (st.st_size > KEYSET_MAX_PNG_BYTES) {
+            snprintf(err, errlen, "'%s' has %lld bytes, more than an image of gen can have", file,
+                     (long long)st.st_size);
+            rc = GEN_EXIT_IO;
+            break;
+        }
+        if (ks->nimages == cap) {
+            cap = cap ? 2 * cap : 256;
+            ks->images = xrealloc(ks->images, sizeof *ks->images * (size_t)cap);
+        }
+        memset(&ks->images[ks->nimages], 0, sizeof ks->images[0]);
+        snprintf(ks->images[ks->nimages].name, sizeof ks->images[0].name, "%s", e->d_name);
+        ks->nimages++;
+    }
+    closedir(d);
+    if (rc != GEN_EXIT_OK)
+        return rc;
+    load_job lj = {.dir = dir, .keys = ks->images, .n = ks->nimages};
+    atomic_init(&lj.next, 0);
+    atomic_init(&lj.failed, 0);
+    pthread_mutex_init(&lj.lock, NULL);
+    if (jobs < 1)
+        jobs = 1;
+    if (jobs > 64)
+        jobs = 64;
+    pthread_t th[64];
+    int started = 0;
+    for (int t = 1; t < jobs; t++)
+        if (pthread_create(&th[started], NULL, load_worker, &lj) == 0)
+            started++;
+    load_worker(&lj);
+    for (int t = 0; t < started; t++)
+        pthread_join(th[t], NULL);
+    pthread_mutex_destroy(&lj.lock);
+    if (atomic_load(&lj.failed)) {
+        snprintf(err, errlen, "%s", lj.err);
+        return GEN_EXIT_IO;
+    }
+    qsort(ks->images, (size_t)ks->nimages, sizeof *ks->images, cmp_image_key);
+    return GEN_EXIT_OK;
+}
+
+/* Scene keys re-derived from dir/gen.json; none (has_scenes false) when the
+ * directory has no gen.json of ours for task g. */
+static int load_scenes(const char *dir, const generator *g, keyset *ks, char *err, size_t errlen)
+{
+    char why[512];
+    cJSON *m = manifest_load(dir, why, sizeof why);
+    if (!m)
+        return GEN_EXIT_OK;
+    gen_options o;
+    /* o.split points into m: m lives until the scenes are made. */
+    if (manifest_read_options(m, &o, why, sizeof why) != 0) {
+        cJSON_Delete(m);
+        return GEN_EXIT_OK;
+    }
+    if (o.task != g) {
+        snprintf(err, errlen, "'%s' holds task %s, not %s", dir, o.task->name, g->name);
+        manifest_options_free(&o);
+        cJSON_Delete(m);
+        return GEN_EXIT_USAGE;
+    }
+    int rc;
+    long count = run_count(&o);
+    if (count * g->images != ks->nimages) {
+        /* gen.json does not describe the images beside it: its scenes would say
+         * nothing about them (and a forged count could make us work for hours). */
+        manifest_options_free(&o);
+        cJSON_Delete(m);
+        return GEN_EXIT_OK;
+    }
+    ks->scenes = xmalloc(sizeof *ks->scenes * (size_t)(count + 1));
+    sample_out so;
+    sample_out_init(&so);
+    rc = GEN_EXIT_OK;
+    for (long j = 0; j < count && rc == GEN_EXIT_OK; j++) {
+        long i = run_index(&o, j);
+        gen_params p = {.level = run_level_of(&o, i), .grid_size = o.grid_size, .file = o.file + i};
+        int attempt = o.attempts ? o.attempts[j] : 0;
+        rc = make_sample(g, run_sample_seed(&o, p.file, attempt), &p, &so);
+        if (rc != GEN_EXIT_OK) {
+            snprintf(err, errlen, "cannot re-derive sample %ld of '%s': %s", p.file, dir, so.err);
+            break;
+        }
+        ks->scenes[j].sig = sample_scene_signature(g, &so);
+        ks->scenes[j].file = p.file;
+        ks->nscenes++;
+    }
+    sample_out_free(&so);
+    manifest_options_free(&o);
+    cJSON_Delete(m);
+    if (rc != GEN_EXIT_OK)
+        return rc;
+    qsort(ks->scenes, (size_t)ks->nscenes, sizeof *ks->scenes, cmp_scene_key);
+    ks->has_scenes = true;
+    return GEN_EXIT_OK;
+}
+
+int keyset_load(const char *dir, const generator *g, int jobs, keyset *ks, char *err, size_t errlen)
+{
+    memset(ks, 0, sizeof *ks);
+    int rc = load_images(dir, g, jobs, ks, err, errlen);
+    if (rc == GEN_EXIT_OK)
+        rc = load_scenes(dir, g, ks, err, errlen);
+    if (rc != GEN_EXIT_OK)
+        keyset_free(ks);
+    return rc;
+}
+
+void keyset_free(keyset *ks)
+{
+    free(ks->images);
+    free(ks->scenes);
+    memset(ks, 0, sizeof *ks);
+}
+
+const image_key *keyset_find_image(const keyset *ks, pixhash h)
+{
+    long lo = 0, hi = ks->nimages;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (pixhash_cmp(ks->images[mid].h, h) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < ks->nimages && pixhash_eq(ks->images[lo].h, h) ? &ks->images[lo] : NULL;
+}
+
+const scene_key *keyset_find_scene(const keyset *ks, uint64_t sig)
+{
+    long lo = 0, hi = ks->nscenes;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (ks->scenes[mid].sig < sig)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < ks->nscenes && ks->scenes[lo].sig == sig ? &ks->scenes[lo] : NULL;
+}
+
+static bool has_data_json(const char *dir)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/data.json", dir);
+    struct stat st;
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+char *overlap_task_dir(const char *dir, const generator *g)
+{
+    if (has_data_json(dir))
+        return xstrdup(dir);
+    strbuf sb = {0};
+    strbuf_addf(&sb, "%s/%s", dir, g->name);
+    if (has_data_json(sb.buf))
+        return sb.buf;
+    strbuf_free(&sb);
+    return NULL;
+}
+
+/* ---- gen overlap ----------------------------------------------------------- */
+
+/* The task a single task directory holds: gen.json's, else the directory's name. */
+static const generator *dir_task(const char *dir)
+{
+    char why[256];
+    cJSON *m = manifest_load(dir, why, sizeof why);
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(m, "task");
+    const generator *g = cJSON_IsString(t) ? generator_find(t->valuestring) : NULL;
+    cJSON_Delete(m);
+    if (g)
+        return g;
+    const char *base = strrchr(dir, '/');
+    char name[256];
+    snprintf(name, sizeof name, "%s", base && base[1] ? base + 1 : dir);
+    size_t n = strlen(name);
+    while (n > 1 && name[n - 1] == '/')
+        name[--n] = '\0';
+    return generator_find(name);
+}
+
+/* Compares one task's directories; adds to *found.  Returns an exit code. */
+static int overlap_task(const generator *g, const char *da, const char *db, int jobs, bool quiet, long *found)
+{
+    keyset ka, kb;
+    char err[1024];
+    int rc = keyset_load(da, g, jobs, &ka, err, sizeof err);
+    if (rc != GEN_EXIT_OK) {
+        fprintf(stderr, "gen: %s\n", err);
+        return rc;
+    }
+    rc = keyset_load(db, g, jobs, &kb, err, sizeof err);
+    if (rc != GEN_EXIT_OK) {
+        fprintf(stderr, "gen: %s\n", err);
+        keyset_free(&ka);
+        return rc;
+    }
+    long images = 0, scenes = 0;
+    for (long i = 0; i < ka.nimages; i++) {
+        const image_key *hit = keyset_find_image(&kb, ka.images[i].h);
+        if (hit) {
+            images++;
+            printf("%s: image %s of A has the pixels of image %s of B\n", g->name, ka.images[i].name, hit->name);
+        }
+    }
+    bool scenes_compared = ka.has_scenes && kb.has_scenes;
+    if (scenes_compared)
+        for (long i = 0; i < ka.nscenes; i++) {
+            const scene_key *hit = keyset_find_scene(&kb, ka.scenes[i].sig);
+            if (hit) {
+                scenes++;
+                printf("%s: sample %ld of A has the scene of sample %ld of B\n", g->name, ka.scenes[i].file, hit->file);
+            }
+        }
+    if (!quiet)
+        printf("%s: %ld identical images (%ld vs %ld images), %s\n", g->name, images, ka.nimages, kb.nimages,
+               scenes_compared ? "" : "scenes not compared (a directory has no gen.json of gen's)");
+    if (!quiet && scenes_compared)
+        printf("%s: %ld identical scenes (%ld vs %ld samples)\n", g->name, scenes, ka.nscenes, kb.nscenes);
+    *found += images + scenes;
+    keyset_free(&ka);
+    keyset_free(&kb);
+    return GEN_EXIT_OK;
+}
+
+int overlap_main(const char *a, const char *b, int jobs, bool quiet)
+{
+    long found = 0;
+    int compared = 0, rc = GEN_EXIT_OK;
+    if (has_data_json(a) || has_data_json(b)) {
+        /* Two task directories (or one task directory and a tree holding it). */
+        const generator *g = has_data_json(a) ? dir_task(a) : dir_task(b);
+        if (!g) {
+            fprintf(stderr, "gen: cannot tell which task '%s' holds (no gen.json, and its name is no task)\n",
+                    has_data_json(a) ? a : b);
+            return GEN_EXIT_USAGE;
+        }
+        char *da = overlap_task_dir(a, g), *db = overlap_task_dir(b, g);
+        if (!da || !db) {
+            fprintf(stderr, "gen: '%s' holds no %s task directory\n", da ? b : a, g->name);
+            free(da);
+            free(db);
+            return GEN_EXIT_USAGE;
+        }
+        rc = overlap_task(g, da, db, jobs, quiet, &found);
+        compared = 1;
+        free(da);
+        free(db);
+    } else {
+        /* Two trees: every task both hold. */
+        for (int t = 0; t < GENERATOR_COUNT && rc == GEN_EXIT_OK; t++) {
+            const generator *g = GENERATORS[t];
+            strbuf sa = {0}, sb = {0};
+            strbuf_addf(&sa, "%s/%s", a, g->name);
+            strbuf_addf(&sb, "%s/%s", b, g->name);
+            if (has_data_json(sa.buf) && has_data_json(sb.buf)) {
+                rc = overlap_task(g, sa.buf, sb.buf, jobs, quiet, &found);
+                compared++;
+            }
+            strbuf_free(&sa);
+            strbuf_free(&sb);
+        }
+    }
+    if (rc != GEN_EXIT_OK)
+        return rc;
+    if (compared == 0) {
+        fprintf(stderr, "gen: '%s' and '%s' have no task in common (neither is a task directory)\n", a, b);
+        return GEN_EXIT_USAGE;
+    }
+    if (!quiet)
+        printf("%s: %ld duplicate%s in %d task%s\n", found ? "overlap" : "clean", found, found == 1 ? "" : "s", compared,
+               compared == 1 ? "" : "s");
+    return found ? GEN_EXIT_FAILED : GEN_EXIT_OK;
+}

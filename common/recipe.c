@@ -1,0 +1,412 @@
+#define _GNU_SOURCE
+#include "recipe.h"
+
+#include "cli.h"
+#include "errors.h"
+#include "fsutil.h"
+#include "generator.h"
+#include "manifest.h"
+#include "merge.h"
+#include "run.h"
+#include "util.h"
+
+#include <cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Samples per level when a task's entry gives no "count": the release's 10. */
+#define RECIPE_DEFAULT_COUNT 10
+
+/* The kind of gen.json a recipe's output directory holds. */
+#define RECIPE_KIND "recipe"
+
+static int recipe_error(const char *file, const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "gen: recipe '%s': ", file);
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    return GEN_EXIT_USAGE;
+}
+
+/* A key that appears twice in one object: cJSON keeps both, Python keeps the
+ * last, so a recipe with one means two things; it is refused. */
+static const char *duplicate_key(const cJSON *obj)
+{
+    for (const cJSON *a = obj->child; a; a = a->next)
+        for (const cJSON *b = a->next; b; b = b->next)
+            if (strcmp(a->string, b->string) == 0)
+                return a->string;
+    return NULL;
+}
+
+static bool is_whole(const cJSON *v, double lo, double hi)
+{
+    return cJSON_IsNumber(v) && v->valuedouble == (double)(long long)v->valuedouble && v->valuedouble >= lo &&
+           v->valuedouble <= hi;
+}
+
+/* One task's entry into o (task, levels, num_images, grid_size, scale). */
+static int task_entry(const char *file, const generator *g, const cJSON *e, gen_options *o)
+{
+    if (!cJSON_IsObject(e))
+        return recipe_error(file, "task '%s' must map to an object such as {\"levels\": \"1..5\", \"count\": 20}%s",
+                            g->name, "");
+    const char *dup = duplicate_key(e);
+    if (dup)
+        return recipe_error(file, "task '%s' has the key '%s' twice", g->name, dup);
+    char err[512];
+    for (const cJSON *k = e->child; k; k = k->next) {
+        const char *key = k->string;
+        if (strcmp(key, "levels") == 0) {
+            if (cJSON_IsString(k)) {
+                if (cli_parse_levels(k->valuestring, &o->levels, &o->nlevels, err, sizeof err) != 0)
+                    return recipe_error(file, "task '%s': %s", g->name, err);
+            } else if (cJSON_IsArray(k) && cJSON_GetArraySize(k) > 0) {
+                for (const cJSON *l = k->child; l; l = l->next) {
+                    char tok[32];
+                    if (!is_whole(l, 1, 1e9))
+                        return recipe_error(file, "task '%s': \"levels\" holds something not a level%s", g->name, "");
+                    snprintf(tok, sizeof tok, "%lld", (long long)l->valuedouble);
+                    if (cli_parse_levels(tok, &o->levels, &o->nlevels, err, sizeof err) != 0)
+                        return recipe_error(file, "task '%s': %s", g->name, err);
+                }
+            } else {
+                return recipe_error(file, "task '%s': \"levels\" must be a string such as \"1..5\" or a list of "
+                                          "levels%s", g->name, "");
+            }
+        } else if (strcmp(key, "count") == 0) {
+            if (!is_whole(k, 1, 1e7))
+                return recipe_error(file, "task '%s': \"count\" must be a whole number from 1 (samples per level)%s",
+                                    g->name, "");
+            o->num_images = (long)k->valuedouble;
+        } else if (strcmp(key, "grid_size") == 0) {
+            if (!is_whole(k, 2, 26))
+                return recipe_error(file, "task '%s': \"grid_size\" must be a whole number 2..26%s", g->name, "");
+            o->grid_size = (int)k->valuedouble;
+        } else if (strcmp(key, "scale") == 0) {
+            if (!cJSON_IsNumber(k) || !(k->valuedouble >= 0.25 && k->valuedouble <= 4.0))
+                return recipe_error(file, "task '%s': \"scale\" must be a number from 0.25 to 4%s", g->name, "");
+            o->scale = k->valuedouble;
+        } else {
+            return recipe_error(file, "task '%s' has an unknown key '%s' (known: levels, count, grid_size, scale)",
+                                g->name, key);
+        }
+    }
+    if (!o->levels) {
+        o->nlevels = 0;
+        o->levels = xmalloc(sizeof(int) * (size_t)(g->level_max - g->level_min + 1));
+        for (int l = g->level_min; l <= g->level_max; l++)
+            o->levels[o->nlevels++] = l;
+    }
+    return GEN_EXIT_OK;
+}
+
+typedef struct recipe {
+    cJSON *json;       /* the parsed file */
+    gen_options *opts; /* one per task, in the recipe's order */
+    char **dirs;
+    int n;
+} recipe;
+
+static void recipe_free(recipe *r)
+{
+    for (int t = 0; t < r->n; t++) {
+        free(r->opts[t].levels);
+        free(r->dirs[t]);
+    }
+    free(r->opts);
+    free(r->dirs);
+    cJSON_Delete(r->json);
+    memset(r, 0, sizeof *r);
+}
+
+/* Reads FILE into r; `base` holds the options from the command line (out, jobs,
+ * shard, force, quiet, argv) that every task shares. */
+static int recipe_read(const char *file, const gen_options *base, recipe *r)
+{
+    memset(r, 0, sizeof *r);
+    struct stat st;
+    if (stat(file, &st) != 0) {
+        fprintf(stderr, "gen: cannot read recipe '%s': %s\n", file, strerror(errno));
+        return GEN_EXIT_IO;
+    }
+    if (!S_ISREG(st.st_mode) || st.st_size > RECIPE_MAX_BYTES) {
+        fprintf(stderr, "gen: recipe '%s' is not a regular file of at most %ld bytes\n", file, RECIPE_MAX_BYTES);
+        return GEN_EXIT_USAGE;
+    }
+    char *text, err[512];
+    size_t len;
+    if (read_file(file, &text, &len, err, sizeof err) != 0) {
+        fprintf(stderr, "gen: %s\n", err);
+        return GEN_EXIT_IO;
+    }
+    const char *end = NULL;
+    r->json = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    bool trailing = false;
+    if (r->json)
+        for (const char *p = end; p < text + len; p++)
+            trailing |= !(*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r');
+    free(text);
+    if (!r->json || trailing)
+        return recipe_error(file, "%s%s", r->json ? "text after the JSON object" : "not valid JSON", "");
+    if (!cJSON_IsObject(r->json))
+        return recipe_error(file, "must be a JSON object with \"seed\" and \"tasks\"%s%s", "", "");
+    const char *dup = duplicate_key(r->json);
+    if (dup)
+        return recipe_error(file, "has the key '%s' twice%s", dup, "");
+    gen_options common = *base;
+    const cJSON *tasks = NULL;
+    bool seeded = false;
+    for (const cJSON *k = r->json->child; k; k = k->next) {
+        const char *key = k->string;
+        if (strcmp(key, "seed") == 0) {
+            if (is_whole(k, 0, 9007199254740992.0)) {
+                common.seed = (uint64_t)k->valuedouble;
+            } else if (cJSON_IsString(k) && k->valuestring[0] >= '0' && k->valuestring[0] <= '9') {
+                char *e;
+                errno = 0;
+                common.seed = strtoull(k->valuestring, &e, 10);
+                if (*e || errno)
+                    return recipe_error(file, "bad \"seed\" '%s' (expected 0..18446744073709551615)", k->valuestring,
+                                        "");
+            } else {
+                return recipe_error(file, "\"seed\" must be a whole number (or a string of digits for seeds above "
+                                          "2^53)%s%s", "", "");
+            }
+            seeded = true;
+        } else if (strcmp(key, "split") == 0) {
+            if (!cJSON_IsString(k) || !split_name_ok(k->valuestring))
+                return recipe_error(file, "bad \"split\" (expected 1 to 32 of a-z, 0-9, '_' and '-', e.g. train)%s%s",
+                                    "", "");
+            common.split = k->valuestring;
+        } else if (strcmp(key, "annotations") == 0) {
+            if (!cJSON_IsBool(k))
+                return recipe_error(file, "\"annotations\" must be true or false%s%s", "", "");
+            common.annotations = cJSON_IsTrue(k);
+        } else if (strcmp(key, "metadata") == 0) {
+            if (!cJSON_IsString(k) || strcmp(k->valuestring, "jsonl") != 0)
+                return recipe_error(file, "\"metadata\" must be \"jsonl\"%s%s", "", "");
+            common.metadata = true;
+        } else if (strcmp(key, "tasks") == 0) {
+            tasks = k;
+        } else {
+            return recipe_error(file, "unknown key '%s' (known: seed, split, tasks, annotations, metadata)", key, "");
+        }
+    }
+    if (!seeded)
+        return recipe_error(file, "has no \"seed\" (a recipe is made to be made again)%s%s", "", "");
+    if (!cJSON_IsObject(tasks) || !tasks->child)
+        return recipe_error(file, "needs \"tasks\": an object naming at least one task%s%s", "", "");
+    dup = duplicate_key(tasks);
+    if (dup)
+        return recipe_error(file, "names task '%s' twice%s", dup, "");
+    for (const cJSON *t = tasks->child; t; t = t->next) {
+        if (!generator_find(t->string)) {
+            const char *sug = generator_suggest(t->string);
+            return sug ? recipe_error(file, "unknown task '%s' (did you mean '%s'?)", t->string, sug)
+                       : recipe_error(file, "unknown task '%s' (gen list shows them all)%s", t->string, "");
+        }
+        r->n++;
+    }
+    r->opts = xcalloc((size_t)r->n, sizeof *r->opts);
+    r->dirs = xcalloc((size_t)r->n, sizeof *r->dirs);
+    int t = 0, rc = GEN_EXIT_OK;
+    for (const cJSON *e = tasks->child; e && rc == GEN_EXIT_OK; e = e->next, t++) {
+        gen_options *o = &r->opts[t];
+        *o = common;
+        o->task = generator_find(e->string);
+        o->num_images = RECIPE_DEFAULT_COUNT;
+        o->levels = NULL;
+        o->nlevels = 0;
+        rc = task_entry(file, o->task, e, o);
+        strbuf d = {0};
+        strbuf_addf(&d, "%s/%s", base->out, o->task->name);
+        r->dirs[t] = d.buf;
+        o->out = r->dirs[t];
+        if (rc == GEN_EXIT_OK)
+            rc = cli_validate_levels(o);
+    }
+    return rc;
+}
+
+/* OUT/gen.json of a recipe: what was asked, normalised (every task's levels as
+ * a list, every default filled in); each task's own gen.json has the rest. */
+static int write_recipe_manifest(const recipe *r, const gen_options *base, char *err, size_t errlen)
+{
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "generator", MANIFEST_GENERATOR);
+    cJSON_AddStringToObject(m, "kind", RECIPE_KIND);
+    cJSON_AddStringToObject(m, "version", GEN_VERSION);
+    cJSON_AddStringToObject(m, "revision", GEN_REVISION);
+    cJSON *cmd = cJSON_AddArrayToObject(m, "command");
+    for (int i = 0; i < base->argc; i++)
+        cJSON_AddItemToArray(cmd, cJSON_CreateString(base->argv[i]));
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->opts[0].seed);
+    cJSON_AddStringToObject(m, "seed", seed);
+    if (r->opts[0].split)
+        cJSON_AddStringToObject(m, "split", r->opts[0].split);
+    if (base->shard_n > 1) {
+        cJSON *sh = cJSON_AddArrayToObject(m, "shard");
+        cJSON_AddItemToArray(sh, cJSON_CreateNumber(base->shard_k));
+        cJSON_AddItemToArray(sh, cJSON_CreateNumber(base->shard_n));
+    }
+    cJSON *tasks = cJSON_AddObjectToObject(m, "tasks");
+    long total = 0;
+    for (int t = 0; t < r->n; t++) {
+        const gen_options *o = &r->opts[t];
+        cJSON *e = cJSON_AddObjectToObject(tasks, o->task->name);
+        cJSON *lv = cJSON_AddArrayToObject(e, "levels");
+        for (int i = 0; i < o->nlevels; i++)
+            cJSON_AddItemToArray(lv, cJSON_CreateNumber(o->levels[i]));
+        cJSON_AddNumberToObject(e, "count", (double)o->num_images);
+        cJSON_AddNumberToObject(e, "grid_size", o->grid_size);
+        cJSON_AddNumberToObject(e, "scale", o->scale > 0 ? o->scale : 1.0);
+        total += o->num_images * o->nlevels;
+    }
+    cJSON_AddNumberToObject(m, "samples", (double)total);
+    char *text = cJSON_Print(m);
+    cJSON_Delete(m);
+    strbuf sb = {0};
+    strbuf_add(&sb, text);
+    strbuf_add(&sb, "\n");
+    cJSON_free(text);
+    /* Written beside and renamed into place: a reader sees the old or the new. */
+    char tmp[4200], path[4200];
+    snprintf(tmp, sizeof tmp, "%s/.gen-recipe-%ld.json", base->out, (long)getpid());
+    snprintf(path, sizeof path, "%s/gen.json", base->out);
+    int rc = write_file(tmp, sb.buf, sb.len, err, errlen);
+    strbuf_free(&sb);
+    if (rc == 0 && rename(tmp, path) != 0) {
+        snprintf(err, errlen, "cannot move '%s' into place: %s", path, strerror(errno));
+        unlink(tmp);
+        rc = -1;
+    }
+    return rc;
+}
+
+static int usage_recipe(const char *what, const char *arg)
+{
+    fprintf(stderr, "gen: %s '%s' (usage: gen recipe FILE.json [--out DIR] [--jobs J] [--shard K/N] [--force] "
+                    "[--quiet] [--dry-run])\n", what, arg);
+    return GEN_EXIT_USAGE;
+}
+
+int recipe_main(int argc, char **argv)
+{
+    gen_options base;
+    memset(&base, 0, sizeof base);
+    base.out = ".";
+    base.file = 1;
+    base.grid_size = 6;
+    base.scale = 1.0;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    base.jobs = cpus > 0 ? (int)(cpus > 256 ? 256 : cpus) : 1;
+    base.argc = argc;
+    base.argv = argv;
+    const char *file = NULL;
+    bool dry = false;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        long v;
+        if (strcmp(a, "--dry-run") == 0) {
+            dry = true;
+        } else if (strcmp(a, "--force") == 0) {
+            base.force = true;
+        } else if (strcmp(a, "--quiet") == 0) {
+            base.quiet = true;
+        } else if ((strcmp(a, "--out") == 0 || strcmp(a, "--jobs") == 0 || strcmp(a, "--shard") == 0) &&
+                   i + 1 >= argc) {
+            return usage_recipe("option needs a value", a);
+        } else if (strcmp(a, "--out") == 0) {
+            base.out = argv[++i];
+            if (!*base.out)
+                return usage_recipe("empty --out", "");
+        } else if (strcmp(a, "--jobs") == 0) {
+            if (cli_parse_long(argv[++i], 1, 256, &v) != 0)
+                return usage_recipe("bad --jobs (expected 1..256)", argv[i]);
+            base.jobs = (int)v;
+        } else if (strcmp(a, "--shard") == 0) {
+            long k, n;
+            char kb[32];
+            const char *val = argv[++i], *slash = strchr(val, '/');
+            if (!slash || (size_t)(slash - val) >= sizeof kb)
+                return usage_recipe("bad --shard (expected K/N)", val);
+            memcpy(kb, val, (size_t)(slash - val));
+            kb[slash - val] = '\0';
+            if (cli_parse_long(kb, 1, 10000, &k) || cli_parse_long(slash + 1, 1, 10000, &n) || k > n)
+                return usage_recipe("bad --shard (expected K/N with 1 <= K <= N <= 10000)", val);
+            base.shard_k = (int)k;
+            base.shard_n = (int)n;
+        } else if (a[0] == '-' || file) {
+            return usage_recipe("unexpected argument", a);
+        } else {
+            file = a;
+        }
+    }
+    if (!file)
+        return usage_recipe("recipe needs a file", "");
+    recipe r;
+    int rc = recipe_read(file, &base, &r);
+    long total = 0;
+    for (int t = 0; rc == GEN_EXIT_OK && t < r.n; t++) {
+        const gen_options *o = &r.opts[t];
+        total += o->num_images * o->nlevels;
+        if (dry)
+            printf("%-24s %3d levels x %7ld = %8ld samples\n", o->task->name, o->nlevels, o->num_images,
+                   o->num_images * o->nlevels);
+    }
+    if (rc == GEN_EXIT_OK && dry) {
+        printf("%-24s %8ld samples in %d tasks\n", "total", total, r.n);
+        recipe_free(&r);
+        return GEN_EXIT_OK;
+    }
+    if (rc == GEN_EXIT_OK && !base.quiet)
+        fprintf(stderr, "gen: recipe '%s': %d tasks, %ld samples into '%s'\n", file, r.n, total, base.out);
+    if (rc == GEN_EXIT_OK)
+        rc = cli_run_tasks(r.opts, r.n);
+    if (rc == GEN_EXIT_OK) {
+        char err[1024];
+        if (write_recipe_manifest(&r, &base, err, sizeof err) != 0) {
+            fprintf(stderr, "gen: %s\n", err);
+            rc = GEN_EXIT_IO;
+        }
+    }
+    recipe_free(&r);
+    return rc;
+}
+
+int recipe_verify(const char *dir, int jobs, bool quiet)
+{
+    char err[512];
+    cJSON *m = manifest_load(dir, err, sizeof err);
+    const cJSON *kind = cJSON_GetObjectItemCaseSensitive(m, "kind");
+    const cJSON *tasks = cJSON_GetObjectItemCaseSensitive(m, "tasks");
+    if (!cJSON_IsString(kind) || strcmp(kind->valuestring, RECIPE_KIND) != 0 || !cJSON_IsObject(tasks)) {
+        cJSON_Delete(m);
+        return -1;
+    }
+    int rc = GEN_EXIT_OK, n = 0;
+    for (const cJSON *t = tasks->child; t; t = t->next) {
+        if (!generator_find(t->string)) {
+            fprintf(stderr, "gen: verify: '%s/gen.json' names an unknown task '%s'\n", dir, t->string);
+            rc = GEN_EXIT_FAILED;
+            continue;
+        }
+        strbuf sub = {0};
+        strbuf_addf(&sub, "%s/%s", dir, t->string);
+        int r = verify_dir(sub.buf, jobs, quiet);
+        strbuf_free(&sub);
+        if (r != GEN_EXIT_OK && rc == GEN_EXIT_OK)
+            rc = r;
+        n++;
+    }
+    if (!quiet)
+        printf("%s: recipe of %d tasks %s\n", dir, n, rc == GEN_EXIT_OK ? "verified" : "has differences");
+    cJSON_Delete(m);
+    return rc;
+}

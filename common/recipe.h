@@ -1,0 +1,30 @@
+/* recipe.h - `gen recipe FILE.json`: a training mixture in one command.
+ *
+ * Contract:
+ *  1. A recipe is a small JSON object (docs/training.md):
+ *       {"seed": 7, "split": "train",
+ *        "tasks": {"counting_circles": {"levels": "1..5", "count": 20},
+ *                  "maze_solving": {"levels": "3..6", "count": 8, "grid_size": 6, "scale": 1}}}
+ *     with optional top-level "annotations" (true/false) and "metadata" ("jsonl").
+ *     An unknown task or key, a wrong type, a duplicate key or trailing text is
+ *     a usage error naming it, before anything is written.
+ *  2. Task T goes to OUT/T and equals `gen T --seed S [--split X] --num_sizes L
+ *     --num_images COUNT [...] --out OUT/T` (all but gen.json's "command"): one
+ *     seed for every task, whose streams differ by the task's name.
+ *  3. All tasks are made in one pool with one progress line; OUT/gen.json
+ *     records the recipe (normalised), so `gen verify OUT` checks every task.
+ */
+#ifndef GEN_RECIPE_H
+#define GEN_RECIPE_H
+
+#include <stdbool.h>
+
+/* The largest recipe file read: a recipe names at most 30 tasks. */
+#define RECIPE_MAX_BYTES (1L << 20)
+
+int recipe_main(int argc, char **argv);
+/* gen verify on a recipe's output directory: verifies every task it lists.
+ * Returns -1 when OUT/gen.json is not a recipe's (the caller verifies a task). */
+int recipe_verify(const char *dir, int jobs, bool quiet);
+
+#endif
