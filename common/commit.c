@@ -125,8 +125,17 @@ static int layout_index(const char *name)
 static int roll_back(const char *out, const char *tmp, char *err, size_t errlen)
 {
     bool has_new[8];
-    read_journal(tmp, has_new);
     char cur[4400], fresh[4400], old[4400];
+    /* gen makes tmp/old before its journal: without a real directory there (a
+     * link planted to reach files outside DIR, say) this is not gen's commit,
+     * and nothing is moved. */
+    struct stat st = {0};
+    join(old, sizeof old, tmp, "old", NULL);
+    if (lstat(old, &st) != 0 || !S_ISDIR(st.st_mode))
+        for (int i = 0; i < GEN_LAYOUT_COUNT; i++)
+            has_new[i] = false;
+    else
+        read_journal(tmp, has_new);
     for (int i = GEN_LAYOUT_COUNT - 1; i >= 0; i--) {
         const char *name = MOVE_IN[i];
         if (!has_new[layout_index(name)])
@@ -138,7 +147,7 @@ static int roll_back(const char *out, const char *tmp, char *err, size_t errlen)
             return -1;
         }
     }
-    for (int i = 0; i < GEN_LAYOUT_COUNT; i++) {
+    for (int i = 0; S_ISDIR(st.st_mode) && i < GEN_LAYOUT_COUNT; i++) {
         const char *name = MOVE_IN[i];
         join(cur, sizeof cur, out, name, NULL);
         join(old, sizeof old, tmp, "old", name);

@@ -279,6 +279,16 @@ for step in $(seq 12); do
     [ "$(listing kd | grep -v ' ./gen.json$')" = "$newl" ] && ok || fail "11: killed at step $step: the rerun is not the new dataset"
 done
 
+# A planted "interrupted commit" cannot reach outside DIR: its old/ is a link to
+# a directory of the user's.
+small counting_circles 1 plant
+mkdir -p mine && echo precious >mine/data.json
+mkdir plant/.gen-tmp-1 && printf 'data.json\n' >plant/.gen-tmp-1/COMMITTING && ln -s "$WORK/mine" plant/.gen-tmp-1/old
+run verify plant --quiet
+expect 0 "" "11: verify of a directory with a planted journal"
+[ "$(cat mine/data.json 2>/dev/null)" = precious ] && ok || fail "11: a planted journal moved a file from outside DIR"
+no_tmp plant "11: planted journal"
+
 # ---- 12. one range of file numbers for the command line, check and verify
 run counting_circles --file 2000000000 --num_images 2 --num_sizes 1 --seed 1 --out big --quiet
 expect 0 "" "12: --file 2000000000"
