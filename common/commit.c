@@ -41,7 +41,7 @@ int dir_lock(const char *dir, int *rc, char *err, size_t errlen)
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, GEN_LOCK_NAME);
     for (;;) {
-        int fd = open(path, O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+        int fd = open(path, O_RDONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
         struct stat st, now;
         if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
             snprintf(err, errlen, "cannot make the lock file '%s': %s", path,

@@ -289,6 +289,16 @@ expect 0 "" "11: verify of a directory with a planted journal"
 [ "$(cat mine/data.json 2>/dev/null)" = precious ] && ok || fail "11: a planted journal moved a file from outside DIR"
 no_tmp plant "11: planted journal"
 
+# A planted lock that is a FIFO or a link: refused at once, never waited on.
+small counting_circles 1 lockp
+mkfifo lockp/.gen-lock
+run verify lockp
+expect 4 "cannot make the lock file '.*lockp/.gen-lock': not a regular file" "11: a FIFO as .gen-lock"
+rm lockp/.gen-lock && ln -s "$WORK/mine/data.json" lockp/.gen-lock
+run counting_circles --num_images 1 --num_sizes 1 --seed 1 --out lockp
+expect 4 "cannot make the lock file" "11: a link as .gen-lock"
+[ "$(cat mine/data.json)" = precious ] && ok || fail "11: a linked .gen-lock changed the file it points to"
+
 # ---- 12. one range of file numbers for the command line, check and verify
 run counting_circles --file 2000000000 --num_images 2 --num_sizes 1 --seed 1 --out big --quiet
 expect 0 "" "12: --file 2000000000"
