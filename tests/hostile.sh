@@ -91,6 +91,8 @@ run verify pw
 expect 1 "lists 5 files, the run's options make 10000004" "2: num_images 1e7"
 [ "$(ls pw/data | wc -l)" -eq 1 ] && ok || fail "2: num_images 1e7 wrote images"
 no_tmp pw "2: num_images 1e7"
+run check pw
+expect 1 "lists 5 files, the run's options make 10000004" "2: check trusts no gen.json whose files disagree"
 
 # ---- 3. a directory gen did not make: no name of the layout replaced without --force
 mkdir -p u1/prompts
