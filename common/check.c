@@ -234,11 +234,15 @@ long check_dir(const check_options *o, FILE *out, char *err, size_t errlen)
     gen_options mo;
     bool have_run = false;
     if (manifest && manifest_read_options(manifest, &mo, merr, sizeof merr) == 0) {
-        have_run = mo.task == g;
-        if (!have_run) {
+        /* Its options are trusted for the expectation only if its "files" agree
+         * with them (so a claim of 10^7 samples costs a gen.json that lists them). */
+        have_run = mo.task == g && manifest_check_files(manifest, &mo, merr, sizeof merr) == 0;
+        if (mo.task != g)
             problem(out, &n, NULL, "gen.json: made for task '%s', checked as '%s'", mo.task->name, g->name);
+        else if (!have_run)
+            problem(out, &n, NULL, "%s", merr);
+        if (!have_run)
             manifest_options_free(&mo);
-        }
     } else if (manifest && cJSON_IsObject(manifest) && cJSON_GetObjectItemCaseSensitive(manifest, "generator") &&
                strcmp(merr, "gen.json: not written by gen") != 0) {
         problem(out, &n, NULL, "%s", merr);

@@ -2,10 +2,13 @@
  *
  * Contract:
  *  1. Works on any directory, ours or a downloaded copy of the release, and never
- *     crashes on malformed input (data.json is fuzzed: tests/fuzz/).
+ *     crashes, hangs or reads outside it on malformed input: every file goes
+ *     through dataset_read.h (strict JSON, no links, regular files, size caps,
+ *     image sizes checked before decoding); data.json is fuzzed (tests/fuzz/).
  *  2. The task is --task, else gen.json's "task", else the directory's name.
- *     Expected levels come from gen.json when present, else the release's (the
- *     task's default levels, 10 samples each, files from 1).
+ *     Expected levels come from gen.json when its options pass the command
+ *     line's range check and its "files" agree with them (else that is a
+ *     problem), otherwise the release's (default levels, 10 each, files from 1).
  *  3. Checks: data.json parses and is a list; ids have the task's format, are
  *     unique and follow the file numbers; each record has exactly id plus the
  *     release's fields, with the right JSON types; the level field follows the

@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 /* Upper bounds that keep arithmetic far from overflow and catch typos. */
-#define CLI_MAX_SAMPLES 10000000L /* samples in one run */
+#define CLI_MAX_SAMPLES GEN_MAX_SAMPLES /* samples in one run (cli.h) */
 #define CLI_MAX_LEVEL 100000      /* any one level */
 #define CLI_MAX_JOBS 256          /* worker threads */
 #define CLI_MAX_GRID 26           /* columns are lettered A..Z */

@@ -19,8 +19,8 @@
  * and exact in any JSON reader (< 2^53), and gen check, verify and the command
  * line all accept the same range. */
 #define GEN_MAX_FILE 1000000000000000L /* 10^15 */
-/* At most this many levels (and samples) in one run. */
-#define GEN_MAX_LEVELS 10000000L
+/* At most this many samples (and so levels) in one run. */
+#define GEN_MAX_SAMPLES 10000000L
 
 int cli_main(int argc, char **argv);
 /* Appends the levels of one token to *levels (realloc'd); returns 0, or -1 with

@@ -43,7 +43,7 @@ int dir_lock(const char *dir, int *rc, char *err, size_t errlen)
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, GEN_LOCK_NAME);
     for (;;) {
-        int fd = open(path, O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+        int fd = open(path, O_RDONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
         struct stat st, now;
         if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
             snprintf(err, errlen, "cannot make the lock file '%s': %s", path,
@@ -127,8 +127,17 @@ static int layout_index(const char *name)
 static int roll_back(const char *out, const char *tmp, char *err, size_t errlen)
 {
     bool has_new[8];
-    read_journal(tmp, has_new);
     char cur[4400], fresh[4400], old[4400];
+    /* gen makes tmp/old before its journal: without a real directory there (a
+     * link planted to reach files outside DIR, say) this is not gen's commit,
+     * and nothing is moved. */
+    struct stat st = {0};
+    join(old, sizeof old, tmp, "old", NULL);
+    if (lstat(old, &st) != 0 || !S_ISDIR(st.st_mode))
+        for (int i = 0; i < GEN_LAYOUT_COUNT; i++)
+            has_new[i] = false;
+    else
+        read_journal(tmp, has_new);
     for (int i = GEN_LAYOUT_COUNT - 1; i >= 0; i--) {
         const char *name = MOVE_IN[i];
         if (!has_new[layout_index(name)])
@@ -140,7 +149,7 @@ static int roll_back(const char *out, const char *tmp, char *err, size_t errlen)
             return -1;
         }
     }
-    for (int i = 0; i < GEN_LAYOUT_COUNT; i++) {
+    for (int i = 0; S_ISDIR(st.st_mode) && i < GEN_LAYOUT_COUNT; i++) {
         const char *name = MOVE_IN[i];
         join(cur, sizeof cur, out, name, NULL);
         join(old, sizeof old, tmp, "old", name);

@@ -211,7 +211,7 @@ int manifest_read_options(const cJSON *m, gen_options *o, char *err, size_t errl
     o->grid_size = (int)gs;
     long nl = 0;
     for (const cJSON *c = lv->child; c; c = c->next)
-        if (++nl > GEN_MAX_LEVELS)
+        if (++nl > GEN_MAX_SAMPLES)
             return bad(err, errlen, "too many levels");
     o->levels = xmalloc(sizeof(int) * (size_t)(nl + 1));
     for (const cJSON *c = lv->child; c; c = c->next) {

@@ -5,13 +5,20 @@
  *     num_images, levels, file and grid_size, each a different shard K of the same
  *     N, all N present.  Anything else is refused (GEN_EXIT_USAGE) before OUT is
  *     touched, naming the shard that does not fit.
- *  2. Every image is checked against its shard's gen.json as it is copied; a
- *     tampered shard is refused (GEN_EXIT_FAILED).
+ *  2. Each shard's gen.json is read strictly and range-checked, its "files" must
+ *     be exactly the shard's files, its data.json (and annotations.json) must have
+ *     the listed SHA-256 and hold exactly the shard's records (ids, fields,
+ *     levels), and every image is checked as it is copied; a tampered shard is
+ *     refused (GEN_EXIT_FAILED) before OUT is touched.  Time is linear in the
+ *     number of samples.
  *  3. OUT is written like a run (run.h: out_prepare / out_commit) and its bytes
  *     equal a single-machine run of the same job; only gen.json's "command" differs.
  *
  * Contract (verify):
- *  4. Regenerates the run that gen.json describes into a temporary directory and
+ *  4. Holds DIR's lock (commit.h); refuses, before making anything, a gen.json
+ *     whose options are out of range or whose "files" are not exactly the run's
+ *     files, or a DIR that lacks one of them (GEN_EXIT_FAILED; an unreadable
+ *     gen.json is GEN_EXIT_IO).  Then regenerates the run that gen.json describes into a temporary directory and
  *     compares every file byte for byte with DIR (and with gen.json's hashes); a
  *     differing PNG is reported with how many pixels differ.  Returns
  *     GEN_EXIT_OK when all equal, GEN_EXIT_FAILED otherwise.

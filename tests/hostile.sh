@@ -91,6 +91,8 @@ run verify pw
 expect 1 "lists 5 files, the run's options make 10000004" "2: num_images 1e7"
 [ "$(ls pw/data | wc -l)" -eq 1 ] && ok || fail "2: num_images 1e7 wrote images"
 no_tmp pw "2: num_images 1e7"
+run check pw
+expect 1 "lists 5 files, the run's options make 10000004" "2: check trusts no gen.json whose files disagree"
 
 # ---- 3. a directory gen did not make: no name of the layout replaced without --force
 mkdir -p u1/prompts
@@ -278,6 +280,26 @@ for step in $(seq 12); do
     expect 0 "" "11: killed at step $step: rerun without --force"
     [ "$(listing kd | grep -v ' ./gen.json$')" = "$newl" ] && ok || fail "11: killed at step $step: the rerun is not the new dataset"
 done
+
+# A planted "interrupted commit" cannot reach outside DIR: its old/ is a link to
+# a directory of the user's.
+small counting_circles 1 plant
+mkdir -p mine && echo precious >mine/data.json
+mkdir plant/.gen-tmp-1 && printf 'data.json\n' >plant/.gen-tmp-1/COMMITTING && ln -s "$WORK/mine" plant/.gen-tmp-1/old
+run verify plant --quiet
+expect 0 "" "11: verify of a directory with a planted journal"
+[ "$(cat mine/data.json 2>/dev/null)" = precious ] && ok || fail "11: a planted journal moved a file from outside DIR"
+no_tmp plant "11: planted journal"
+
+# A planted lock that is a FIFO or a link: refused at once, never waited on.
+small counting_circles 1 lockp
+mkfifo lockp/.gen-lock
+run verify lockp
+expect 4 "cannot make the lock file '.*lockp/.gen-lock': not a regular file" "11: a FIFO as .gen-lock"
+rm lockp/.gen-lock && ln -s "$WORK/mine/data.json" lockp/.gen-lock
+run counting_circles --num_images 1 --num_sizes 1 --seed 1 --out lockp
+expect 4 "cannot make the lock file" "11: a link as .gen-lock"
+[ "$(cat mine/data.json)" = precious ] && ok || fail "11: a linked .gen-lock changed the file it points to"
 
 # ---- 12. one range of file numbers for the command line, check and verify
 run counting_circles --file 2000000000 --num_images 2 --num_sizes 1 --seed 1 --out big --quiet
