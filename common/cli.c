@@ -1,8 +1,10 @@
 #include "cli.h"
 
 #include "check.h"
+#include "eval.h"
 #include "merge.h"
 #include "preview.h"
+#include "requests.h"
 
 #include "errors.h"
 #include "font.h"
@@ -46,6 +48,9 @@ static void usage(FILE *f)
           "       gen verify DIR\n"
           "       gen merge OUT SHARD_DIR...\n"
           "       gen preview TASK [--seed S] [--grid_size G] [--num_sizes SPEC] [--thumb PX] [-o FILE]\n"
+          "       gen gold DIR [-o ANSWERS.json]\n"
+          "       gen requests DIR --model NAME [-o requests.jsonl] [--max_tokens N]\n"
+          "       gen score DIR ANSWERS [-o EVAL.json] [--annotated OUT.json] [--plot FILE.png] [--quiet]\n"
           "       gen --help | gen TASK --help | gen --version\n"
           "\n"
           "  --num_images N   samples per level (default 10)\n"
@@ -65,7 +70,7 @@ static void usage(FILE *f)
           "  --quiet          print nothing but errors\n"
           "\n"
           "exit codes: 0 ok, 1 check or verify found problems, 2 usage error, 3 level cannot be drawn, 4 file error,\n"
-          "            5 refused to overwrite (see --force), 70 internal error\n",
+          "            5 refused to overwrite (see --force), 6 invalid answers file (score), 70 internal error\n",
           f);
 }
 
@@ -719,6 +724,12 @@ int cli_main(int argc, char **argv)
         return cmd_merge(argc, argv);
     if (strcmp(cmd, "preview") == 0)
         return cmd_preview(argc, argv);
+    if (strcmp(cmd, "gold") == 0)
+        return eval_cmd_gold(argc, argv);
+    if (strcmp(cmd, "requests") == 0)
+        return requests_cmd(argc, argv);
+    if (strcmp(cmd, "score") == 0)
+        return eval_cmd_score(argc, argv);
     const generator *g = generator_find(cmd);
     if (!g) {
         const char *s = generator_suggest(cmd);
