@@ -881,6 +881,7 @@ static int write_plot(const char *path, const eval_set *s, char *err, size_t err
                               .n = cs[k].count,
                               .x = cs[k].value,
                               .y = ys[k],
+                              .count = cs[k].n,
                               .overall = pct(s->t[k].right, s->t[k].n)};
     }
     strbuf png = {0};

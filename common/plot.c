@@ -5,6 +5,7 @@
 
 #include <cairo.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -75,22 +76,37 @@ static void panel(cairo_t *cr, const plot_series *s, double x0, double y0)
         text_at(cr, PLOT_SMALL, buf, XPOS(ticks[k]), py + ph + 14, 0.5);
     }
     text_at(cr, PLOT_SMALL, s->axis, px + pw / 2, py + ph + 29, 0.5);
-    /* the series */
-    cairo_set_source_rgb(cr, 0.1, 0.3, 0.7);
-    cairo_set_line_width(cr, 1.8);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    for (int i = 0; i < s->n; i++) {
-        if (i == 0)
-            cairo_move_to(cr, XPOS(s->x[i]), YPOS(s->y[i]));
-        else
-            cairo_line_to(cr, XPOS(s->x[i]), YPOS(s->y[i]));
-    }
-    cairo_stroke(cr);
-    double r = s->n > 40 ? 1.5 : 2.6;
+    /* the series: every category a dot; the line through them, or through bin
+     * means when there are too many categories to join one by one */
+    bool binned = s->n > PLOT_MAX_LINE;
+    cairo_set_source_rgb(cr, binned ? 0.6 : 0.1, binned ? 0.7 : 0.3, binned ? 0.9 : 0.7);
+    double r = binned ? 1.6 : 2.6;
     for (int i = 0; i < s->n; i++) {
         cairo_arc(cr, XPOS(s->x[i]), YPOS(s->y[i]), r, 0, 2 * M_PI);
         cairo_fill(cr);
     }
+    cairo_set_source_rgb(cr, 0.1, 0.3, 0.7);
+    cairo_set_line_width(cr, 1.8);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    if (!binned) {
+        for (int i = 0; i < s->n; i++)
+            cairo_line_to(cr, XPOS(s->x[i]), YPOS(s->y[i]));
+    } else {
+        for (int b = 0; b < PLOT_BINS; b++) {
+            double a = lo + span * b / PLOT_BINS, z = lo + span * (b + 1) / PLOT_BINS;
+            double sum = 0, w = 0, xs = 0;
+            for (int i = 0; i < s->n; i++)
+                if (s->x[i] >= a && (s->x[i] < z || (b == PLOT_BINS - 1 && s->x[i] <= z))) {
+                    double c = s->count ? (double)s->count[i] : 1.0;
+                    sum += c * s->y[i];
+                    xs += c * (double)s->x[i];
+                    w += c;
+                }
+            if (w > 0)
+                cairo_line_to(cr, XPOS(xs / w), YPOS(sum / w));
+        }
+    }
+    cairo_stroke(cr);
 #undef XPOS
 #undef YPOS
 }
