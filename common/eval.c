@@ -346,8 +346,8 @@ int eval_load(const char *path, eval_set *s, char *err, size_t errlen)
             return rc;
     }
     if (s->n == 0)
-        return fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': no data.json in it, nor in any task directory under it",
-                    path);
+        return fail(err, errlen, GEN_EXIT_IO,
+                    "cannot read '%s': no data.json in it, nor in any task directory under it", path);
     return 0;
 }
 

@@ -169,7 +169,8 @@ const generator gen_counting_locations = {
     .output_prompt = "The last line of your answer must be ANSWER: followed by the number of "
                      "shapes above the table and the number beneath it, in digits and separated "
                      "by a space, for example ANSWER: 5 2.",
-    .answer = {.kind = ANSWER_INTS, .gold = {"num_objects_over_table", "num_objects_under_table"}, .axis = "num_objects_over_table"},
+    .answer = {.kind = ANSWER_INTS, .gold = {"num_objects_over_table", "num_objects_under_table"},
+                .axis = "num_objects_over_table"},
     .check_level = check_level,
     .sample = sample,
 };

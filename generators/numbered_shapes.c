@@ -248,7 +248,8 @@ const generator gen_numbered_shapes = {
                      "holding the numbers in that kind of shape in ascending order, for example "
                      "ANSWER: {\"circles\": [4, 19], \"pentagons\": [], \"rectangles\": [7], "
                      "\"triangles\": [2, 33]}.",
-    .answer = {.kind = ANSWER_INT_SETS, .gold = {"circles", "pentagons", "rectangles", "triangles"}, .axis = "num_objects", .keys = NUMBERED_KEYS},
+    .answer = {.kind = ANSWER_INT_SETS, .gold = {"circles", "pentagons", "rectangles", "triangles"},
+                .axis = "num_objects", .keys = NUMBERED_KEYS},
     .check_level = check_level,
     .sample = sample,
 };

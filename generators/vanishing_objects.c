@@ -145,7 +145,8 @@ const generator gen_vanishing_objects = {
     .output_prompt = "The last line of your answer must be ANSWER: followed by how many circles, "
                      "squares and triangles disappeared, in that order, in digits and separated "
                      "by single spaces, for example ANSWER: 1 0 2.",
-    .answer = {.kind = ANSWER_INTS, .gold = {"vanished.circles", "vanished.squares", "vanished.triangles"}, .axis = "circles"},
+    .answer = {.kind = ANSWER_INTS, .gold = {"vanished.circles", "vanished.squares", "vanished.triangles"},
+                .axis = "circles"},
     .check_level = check_level,
     .sample = sample,
 };

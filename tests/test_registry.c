@@ -29,6 +29,39 @@ static const char *release_fields(const char *task, char *buf, size_t n)
     return found;
 }
 
+/* The release's difficulty axis of a task (tests/release_axes.txt). */
+static const char *release_axis(const char *task, char *buf, size_t n)
+{
+    FILE *f = fopen(GEN_SOURCE_DIR "/tests/release_axes.txt", "r");
+    if (!f)
+        return NULL;
+    char line[256];
+    const char *found = NULL;
+    while (fgets(line, sizeof line, f)) {
+        char *tab = strchr(line, '\t');
+        if (line[0] == '#' || !tab)
+            continue;
+        *tab = '\0';
+        tab[1 + strcspn(tab + 1, "\n")] = '\0';
+        if (strcmp(line, task) == 0) {
+            snprintf(buf, n, "%s", tab + 1);
+            found = buf;
+        }
+    }
+    fclose(f);
+    return found;
+}
+
+/* True when name is one of g's fields, or "a.b" with a one of them. */
+static bool is_field(const generator *g, const char *name)
+{
+    size_t n = strcspn(name, ".");
+    for (const gen_field *f = g->fields; f->name; f++)
+        if (strlen(f->name) == n && strncmp(f->name, name, n) == 0)
+            return true;
+    return false;
+}
+
 int main(void)
 {
     CHECK(GENERATOR_COUNT > 0, "no tasks");
@@ -70,6 +103,16 @@ int main(void)
         }
         CHECK(rel && strcmp(rel, have) == 0, "%s: fields '%s', release '%s'", g->name, have, rel ? rel : "?");
         CHECK(level_field_listed, "%s: level_field is not one of its fields", g->name);
+        /* the answer spec: gold fields are record fields, the axis is the release's */
+        char axis[128];
+        const char *rax = release_axis(g->name, axis, sizeof axis);
+        CHECK(rax && g->answer.axis && strcmp(rax, g->answer.axis) == 0, "%s: answer axis '%s', release '%s'",
+              g->name, g->answer.axis ? g->answer.axis : "none", rax ? rax : "?");
+        CHECK(g->answer.gold[0] != NULL, "%s: no gold field in its answer spec", g->name);
+        for (int k = 0; g->answer.gold[k]; k++)
+            CHECK(is_field(g, g->answer.gold[k]), "%s: gold field '%s' is not a record field", g->name,
+                  g->answer.gold[k]);
+        CHECK(g->answer.kind != ANSWER_INT_SETS || g->answer.keys, "%s: a keyed answer without keys", g->name);
     }
     CHECK(generator_find("counting_circles") != NULL, "counting_circles missing");
     CHECK(generator_find("no_such_task") == NULL, "found a task that does not exist");
