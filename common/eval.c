@@ -463,7 +463,10 @@ static char *jsonl_text(const cJSON *o, char **why)
     if (cJSON_IsString(r))
         return xstrdup(r->valuestring);
     if (cJSON_IsObject(r)) {
+        /* OpenAI and vLLM wrap the completion in "body"; accept it bare as well */
         const cJSON *body = cJSON_GetObjectItemCaseSensitive(r, "body");
+        if (!body)
+            body = r;
         const cJSON *choices = cJSON_GetObjectItemCaseSensitive(body, "choices");
         const cJSON *msg = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(choices, 0), "message");
         const cJSON *content = cJSON_GetObjectItemCaseSensitive(msg, "content");
