@@ -574,9 +574,10 @@ int eval_read_answers(const char *path, eval_set *s, char *err, size_t errlen)
     }
     free(text);
     if (!rc && x.unknown)
-        rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot use '%s': %ld answer%s match%s no record (%s%s)", path,
+        rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot use '%s': %ld answer%s match%s no record (%s%s)%s", path,
                   x.unknown, x.unknown == 1 ? "" : "s", x.unknown == 1 ? "es" : "", x.shown.buf,
-                  x.unknown > EVAL_SHOWN_IDS ? ", ..." : "");
+                  x.unknown > EVAL_SHOWN_IDS ? ", ..." : "",
+                  s->tree && !strchr(x.shown.buf, '/') ? "; ids in a gen all tree are TASK/ID" : "");
     if (!rc && x.dup)
         rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot use '%s': id '%.80s' is answered twice (again at %s %ld)",
                   path, x.dup, array ? "record" : "line", x.dup_line);
@@ -791,8 +792,7 @@ static void records_with(const eval_set *s, strbuf *out, bool gold)
 
 /* ---- commands ---- */
 
-static int usage_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage_fail(const char *fmt, ...)
+int eval_usage_fail(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -819,8 +819,7 @@ static int write_whole(const char *path, const strbuf *sb, char *err, size_t err
     return eval_out_commit(&o, err, errlen) == 0 ? 0 : GEN_EXIT_IO;
 }
 
-/* A value option: "--opt V" or "--opt=V"; advances *i past it. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name, bool *bad)
+const char *eval_opt_value(int argc, char **argv, int *i, const char *name, bool *bad)
 {
     size_t l = strlen(name);
     if (strncmp(argv[*i], name, l) != 0)
@@ -842,19 +841,23 @@ int eval_cmd_gold(int argc, char **argv)
     for (int i = 2; i < argc; i++) {
         bool bad = false;
         const char *v;
-        if ((v = opt_value(argc, argv, &i, "-o", &bad)) || (v = opt_value(argc, argv, &i, "--out", &bad)))
+        if (strcmp(argv[i], "--help") == 0) {
+            puts("usage: gen gold DIR [-o ANSWERS.json]   (docs/evaluation.md)");
+            return GEN_EXIT_OK;
+        }
+        if ((v = eval_opt_value(argc, argv, &i, "-o", &bad)) || (v = eval_opt_value(argc, argv, &i, "--out", &bad)))
             out = v;
         else if (bad)
-            return usage_fail("option '%s' needs a file (usage: gen gold DIR [-o ANSWERS.json])", argv[i]);
+            return eval_usage_fail("option '%s' needs a file (usage: gen gold DIR [-o ANSWERS.json])", argv[i]);
         else if (argv[i][0] == '-' && argv[i][1])
-            return usage_fail("unknown option '%s' for gold (usage: gen gold DIR [-o ANSWERS.json])", argv[i]);
+            return eval_usage_fail("unknown option '%s' for gold (usage: gen gold DIR [-o ANSWERS.json])", argv[i]);
         else if (dir)
-            return usage_fail("unexpected argument '%s' (gold takes one directory)", argv[i]);
+            return eval_usage_fail("unexpected argument '%s' (gold takes one directory)", argv[i]);
         else
             dir = argv[i];
     }
     if (!dir)
-        return usage_fail("gold needs a directory (usage: gen gold DIR [-o ANSWERS.json])");
+        return eval_usage_fail("gold needs a directory (usage: gen gold DIR [-o ANSWERS.json])");
     char err[512];
     eval_set s;
     int rc = eval_load(dir, &s, err, sizeof err);
@@ -912,39 +915,44 @@ static int write_plot(const char *path, const eval_set *s, char *err, size_t err
 
 int eval_cmd_score(int argc, char **argv)
 {
-    static const char use[] = "usage: gen score DIR ANSWERS [-o EVAL.json] [--annotated OUT.json] [--plot FILE.png]";
+    static const char use[] =
+        "usage: gen score DIR ANSWERS [-o EVAL.json] [--annotated OUT.json] [--plot FILE.png] [--quiet]";
     const char *pos[2] = {NULL, NULL}, *out = NULL, *annotated = NULL, *plot = NULL;
     int npos = 0;
     bool quiet = false;
     for (int i = 2; i < argc; i++) {
         bool bad = false;
         const char *v;
-        if ((v = opt_value(argc, argv, &i, "-o", &bad)) || (v = opt_value(argc, argv, &i, "--out", &bad)))
+        if (strcmp(argv[i], "--help") == 0) {
+            printf("%s   (docs/evaluation.md)\n", use);
+            return GEN_EXIT_OK;
+        }
+        if ((v = eval_opt_value(argc, argv, &i, "-o", &bad)) || (v = eval_opt_value(argc, argv, &i, "--out", &bad)))
             out = v;
-        else if (!bad && (v = opt_value(argc, argv, &i, "--annotated", &bad)))
+        else if (!bad && (v = eval_opt_value(argc, argv, &i, "--annotated", &bad)))
             annotated = v;
-        else if (!bad && (v = opt_value(argc, argv, &i, "--plot", &bad)))
+        else if (!bad && (v = eval_opt_value(argc, argv, &i, "--plot", &bad)))
             plot = v;
         else if (bad)
-            return usage_fail("option '%s' needs a file (%s)", argv[i], use);
+            return eval_usage_fail("option '%s' needs a file (%s)", argv[i], use);
         else if (strcmp(argv[i], "--quiet") == 0)
             quiet = true;
         else if (argv[i][0] == '-' && argv[i][1])
-            return usage_fail("unknown option '%s' for score (%s)", argv[i], use);
+            return eval_usage_fail("unknown option '%s' for score (%s)", argv[i], use);
         else if (npos == 2)
-            return usage_fail("unexpected argument '%s' (score takes a directory and an answers file)", argv[i]);
+            return eval_usage_fail("unexpected argument '%s' (score takes a directory and an answers file)", argv[i]);
         else
             pos[npos++] = argv[i];
     }
     if (npos < 2)
-        return usage_fail("score needs a directory and an answers file (%s)", use);
+        return eval_usage_fail("score needs a directory and an answers file (%s)", use);
     const char *outs[3] = {out, annotated, plot};
     for (int a = 0; a < 3; a++)
         for (int b = a + 1; b < 3; b++)
             if (outs[a] && outs[b] && strcmp(outs[a], outs[b]) == 0 && strcmp(outs[a], "-") != 0)
-                return usage_fail("'%s' is named for two outputs", outs[a]);
+                return eval_usage_fail("'%s' is named for two outputs", outs[a]);
     if (plot && strcmp(plot, "-") == 0)
-        return usage_fail("--plot needs a file name, not '-'");
+        return eval_usage_fail("--plot needs a file name, not '-'");
     char err[512];
     eval_set s;
     int rc = eval_load(pos[0], &s, err, sizeof err);

@@ -79,6 +79,12 @@ void eval_out_abort(eval_out *o);
 /* The id of record i of task t as the answers must name it. */
 void eval_record_id(const eval_set *s, const eval_task *t, long i, char *buf, size_t n);
 
+/* For the commands' own option parsing: a value option "NAME V" or "NAME=V" at
+ * argv[*i] (advancing *i past V), or NULL, with *bad set when V is missing. */
+const char *eval_opt_value(int argc, char **argv, int *i, const char *name, bool *bad);
+/* Prints "gen: <message>" and returns GEN_EXIT_USAGE. */
+int eval_usage_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 int eval_cmd_gold(int argc, char **argv);
 int eval_cmd_score(int argc, char **argv);
 

@@ -110,62 +110,42 @@ static int image_part(cJSON *content, const char *dir, const char *name, char *e
     return 0;
 }
 
-static int usage_fail(const char *fmt, const char *a)
-{
-    fputs("gen: ", stderr);
-    fprintf(stderr, fmt, a);
-    fputc('\n', stderr);
-    return GEN_EXIT_USAGE;
-}
-
 int requests_cmd(int argc, char **argv)
 {
     static const char use[] = "usage: gen requests DIR --model NAME [-o requests.jsonl] [--max_tokens N]";
     const char *dir = NULL, *model = NULL, *out = NULL;
     long max_tokens = 0;
     for (int i = 2; i < argc; i++) {
-        const char *a = argv[i], *v = NULL, *eq = strchr(a, '=');
-        size_t nl = eq && a[0] == '-' ? (size_t)(eq - a) : strlen(a);
-        bool takes = (nl == 2 && strncmp(a, "-o", 2) == 0) || (nl == 5 && strncmp(a, "--out", 5) == 0) ||
-                     (nl == 7 && strncmp(a, "--model", 7) == 0) || (nl == 12 && strncmp(a, "--max_tokens", 12) == 0);
-        if (a[0] == '-' && a[1] && !takes) {
-            fprintf(stderr, "gen: unknown option '%s' for requests (%s)\n", a, use);
-            return GEN_EXIT_USAGE;
+        bool bad = false;
+        const char *v;
+        if (strcmp(argv[i], "--help") == 0) {
+            printf("%s   (docs/evaluation.md)\n", use);
+            return GEN_EXIT_OK;
         }
-        if (takes) {
-            if (eq)
-                v = eq + 1;
-            else if (i + 1 < argc)
-                v = argv[++i];
-            else {
-                fprintf(stderr, "gen: option '%s' needs a value (%s)\n", a, use);
-                return GEN_EXIT_USAGE;
-            }
-            if (a[1] == 'o' || a[2] == 'o')
-                out = v;
-            else if (a[2] == 'm' && a[3] == 'o')
-                model = v;
-            else {
-                char *end;
-                errno = 0;
-                max_tokens = strtol(v, &end, 10);
-                if (errno || *end || !*v || max_tokens < 1 || max_tokens > REQ_MAX_TOKENS)
-                    return usage_fail("bad --max_tokens '%s' (expected a whole number from 1 to 1000000)", v);
-            }
+        if ((v = eval_opt_value(argc, argv, &i, "-o", &bad)) || (v = eval_opt_value(argc, argv, &i, "--out", &bad))) {
+            out = v;
+        } else if (!bad && (v = eval_opt_value(argc, argv, &i, "--model", &bad))) {
+            model = v;
+        } else if (!bad && (v = eval_opt_value(argc, argv, &i, "--max_tokens", &bad))) {
+            char *end;
+            errno = 0;
+            max_tokens = strtol(v, &end, 10);
+            if (errno || *end || !*v || max_tokens < 1 || max_tokens > REQ_MAX_TOKENS)
+                return eval_usage_fail("bad --max_tokens '%s' (expected a whole number from 1 to 1000000)", v);
+        } else if (bad) {
+            return eval_usage_fail("option '%s' needs a value (%s)", argv[i], use);
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return eval_usage_fail("unknown option '%s' for requests (%s)", argv[i], use);
         } else if (dir) {
-            return usage_fail("unexpected argument '%s' (requests takes one directory)", a);
+            return eval_usage_fail("unexpected argument '%s' (requests takes one directory)", argv[i]);
         } else {
-            dir = a;
+            dir = argv[i];
         }
     }
-    if (!dir) {
-        fprintf(stderr, "gen: requests needs a directory (%s)\n", use);
-        return GEN_EXIT_USAGE;
-    }
-    if (!model || !*model) {
-        fprintf(stderr, "gen: requests needs --model NAME, the model the engine is to run (%s)\n", use);
-        return GEN_EXIT_USAGE;
-    }
+    if (!dir)
+        return eval_usage_fail("requests needs a directory (%s)", use);
+    if (!model || !*model)
+        return eval_usage_fail("requests needs --model NAME, the model the engine is to run (%s)", use);
     char err[512];
     eval_set s;
     int rc = eval_load(dir, &s, err, sizeof err);
