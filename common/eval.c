@@ -871,7 +871,7 @@ int eval_cmd_gold(int argc, char **argv)
     return report(rc, err);
 }
 
-static int write_plot(const char *path, const eval_set *s, char *err, size_t errlen)
+static int make_plot(strbuf *png, const eval_set *s, char *err, size_t errlen)
 {
     if (font_init(err, errlen) != 0)
         return GEN_EXIT_IO;
@@ -891,17 +891,13 @@ static int write_plot(const char *path, const eval_set *s, char *err, size_t err
                               .count = cs[k].n,
                               .overall = pct(s->t[k].right, s->t[k].n)};
     }
-    strbuf png = {0};
     char title[128];
     if (s->tree)
         snprintf(title, sizeof title, "Accuracy by difficulty (mean over %d tasks: %.1f%%)", s->n,
                  mean_accuracy(s));
     else
         snprintf(title, sizeof title, "Accuracy by difficulty");
-    int rc = plot_accuracy(ps, s->n, title, &png, err, errlen) == 0 ? 0 : GEN_EXIT_INTERNAL;
-    if (!rc)
-        rc = write_whole(path, &png, err, errlen);
-    strbuf_free(&png);
+    int rc = plot_accuracy(ps, s->n, title, png, err, errlen) == 0 ? 0 : GEN_EXIT_INTERNAL;
     for (int k = 0; k < s->n; k++) {
         categories_free(&cs[k]);
         free(ys[k]);
@@ -959,20 +955,31 @@ int eval_cmd_score(int argc, char **argv)
     if (!rc)
         rc = eval_read_answers(pos[1], &s, err, sizeof err);
     if (!rc) {
+        /* every output is made first, then written to temporary files, then
+         * renamed: a failure leaves none of them */
         eval_score(&s);
-        strbuf sb = {0};
-        if (out) {
-            eval_json(&sb, &s);
-            rc = write_whole(out, &sb, err, sizeof err);
-            strbuf_free(&sb);
+        strbuf bufs[3] = {{0}, {0}, {0}};
+        if (out)
+            eval_json(&bufs[0], &s);
+        if (annotated)
+            records_with(&s, &bufs[1], false);
+        if (plot)
+            rc = make_plot(&bufs[2], &s, err, sizeof err);
+        eval_out files[3] = {{0}, {0}, {0}};
+        for (int k = 0; k < 3 && !rc; k++)
+            if (outs[k]) {
+                if (eval_out_open(&files[k], outs[k], err, sizeof err) != 0)
+                    rc = GEN_EXIT_IO;
+                else
+                    eval_out_write(&files[k], bufs[k].buf, bufs[k].len);
+            }
+        for (int k = 0; k < 3; k++) {
+            if (files[k].f && !rc && eval_out_commit(&files[k], err, sizeof err) != 0)
+                rc = GEN_EXIT_IO;
+            else if (files[k].f)
+                eval_out_abort(&files[k]);
+            strbuf_free(&bufs[k]);
         }
-        if (!rc && annotated) {
-            records_with(&s, &sb, false);
-            rc = write_whole(annotated, &sb, err, sizeof err);
-            strbuf_free(&sb);
-        }
-        if (!rc && plot)
-            rc = write_plot(plot, &s, err, sizeof err);
         bool stdout_used = (out && strcmp(out, "-") == 0) || (annotated && strcmp(annotated, "-") == 0);
         if (!rc && !quiet)
             summary(stdout_used ? stderr : stdout, &s);

@@ -107,6 +107,8 @@ expect 4 "no data.json in it, nor in any task directory" score "$WORK/empty-root
 mkdir -p "$WORK/broken/counting_circles" && printf '[{"id": "1.png"}]' > "$WORK/broken/counting_circles/data.json"
 expect 4 "cannot read '.*data.json': record '1.png': field 'num_objects' is missing" gold "$WORK/broken" -o "$WORK/out"
 expect 4 "field 'num_objects' is missing" requests "$WORK/broken" --model m -o "$WORK/out"
+expect 4 "cannot write '.*nodir/p.png'" score "$CC" "$WORK/gold-counting_circles.json" -o "$WORK/out" \
+    --plot "$WORK/nodir/p.png"
 expect 2 "score needs a directory and an answers file" score "$CC"
 expect 2 "unknown option '--bogus' for score" score "$CC" "$WORK/gold.json" --bogus
 expect 2 "named for two outputs" score "$CC" "$WORK/gold.json" -o "$WORK/out" --annotated "$WORK/out"
