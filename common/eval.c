@@ -40,6 +40,22 @@ int eval_out_open(eval_out *o, const char *path, char *err, size_t errlen)
         o->f = stdout;
         return 0;
     }
+    struct stat st;
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* a device, FIFO or link (-o /dev/null, a pipe): written in place, never
+         * renamed over */
+        if (S_ISDIR(st.st_mode)) {
+            snprintf(err, errlen, "cannot write '%s': it is a directory", path);
+            return -1;
+        }
+        o->f = fopen(path, "wb");
+        if (!o->f) {
+            snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+            return -1;
+        }
+        o->path = xstrdup(path);
+        return 0;
+    }
     strbuf t = {0};
     strbuf_addf(&t, "%s.tmp-%ld", path, (long)getpid());
     o->f = fopen(t.buf, "wb");
@@ -70,9 +86,9 @@ int eval_out_commit(eval_out *o, char *err, size_t errlen)
             o->failed = true;
         }
         e = o->failed ? (errno ? errno : EIO) : 0;
-        if (!e && rename(o->tmp, o->path) != 0)
+        if (!e && o->tmp && rename(o->tmp, o->path) != 0)
             e = errno;
-        if (e)
+        if (e && o->tmp)
             unlink(o->tmp);
     }
     if (e)
@@ -87,7 +103,8 @@ void eval_out_abort(eval_out *o)
 {
     if (o->f && o->f != stdout) {
         fclose(o->f);
-        unlink(o->tmp);
+        if (o->tmp)
+            unlink(o->tmp);
     }
     free(o->path);
     free(o->tmp);

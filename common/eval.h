@@ -17,7 +17,8 @@
  *     wrong, never dropped.  Category keys are the release's difficulty axis,
  *     as strings in numeric order; percentages are numbers rounded to 2 decimals.
  *  5. Output files are written whole to a temporary name and renamed, so a failure
- *     leaves nothing behind.
+ *     leaves nothing behind; a path that exists and is not a regular file (a
+ *     device such as /dev/null, a FIFO, a symbolic link) is written in place.
  */
 #ifndef GEN_EVAL_H
 #define GEN_EVAL_H
@@ -65,7 +66,8 @@ int eval_read_answers(const char *path, eval_set *s, char *err, size_t errlen);
 void eval_score(eval_set *s);
 
 /* An output file written whole or not at all: to stdout when path is NULL or
- * "-", else to a temporary file beside path that eval_out_commit renames. */
+ * "-", else to a temporary file beside path that eval_out_commit renames (in
+ * place when path exists and is not a regular file). */
 typedef struct eval_out {
     FILE *f;
     char *path, *tmp;

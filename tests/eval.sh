@@ -12,6 +12,8 @@ scratch
 R=$WORK/pv
 "$GEN" all --seed 11 --num_images 1 --out "$R" --quiet || { echo "eval: gen all failed"; exit 1; }
 
+CC=$R/counting_circles
+
 # 1. Per task: gold -> score is 100.0 overall and in every category, keys = axis values.
 for t in $(tasks); do
     "$GEN" gold "$R/$t" -o "$WORK/gold-$t.json" && ok || fail "gen gold $t"
@@ -76,8 +78,17 @@ grep -q '"ERROR": "request failed: rate limited"' "$WORK/failed-ann.json" && ok 
     fail "hostile responses"
 grep -q '"ERROR": "the last line is longer than' "$WORK/h-ann.json" && ok || fail "3 MB line not refused"
 
+# An output that is not a regular file (a FIFO here, /dev/null in use) is written
+# into, never replaced by a renamed temporary file.
+mkfifo "$WORK/fifo"
+cat "$WORK/fifo" > "$WORK/from-fifo" &
+catpid=$!
+"$GEN" gold "$CC" -o "$WORK/fifo" && ok || fail "gold into a FIFO"
+if [ -p "$WORK/fifo" ]; then ok; else fail "the FIFO was replaced by a file"; kill "$catpid"; fi
+wait "$catpid"
+cmp -s "$WORK/from-fifo" "$WORK/gold-counting_circles.json" && ok || fail "the FIFO did not carry the gold file"
+
 # 7. Bad input: exit code, message, nothing written (expect: tests/lib.sh).
-CC=$R/counting_circles
 printf '[{"id": "1.png", "gpt_response": "ANSWER: 1"},\n {"id": 2,,}]\n' > "$WORK/notjson.json"
 expect 6 "cannot read '.*notjson.json': not valid JSON \(line 2\)" score "$CC" "$WORK/notjson.json" -o "$WORK/out"
 printf '{"id": "1.png", "response": "ANSWER: 1"}\n{"id": "2.png", "response": \n' > "$WORK/badline.jsonl"
