@@ -852,29 +852,42 @@ const char *eval_opt_value(int argc, char **argv, int *i, const char *name, bool
     return argv[++*i];
 }
 
+const char *eval_opt_out(int argc, char **argv, int *i, bool *bad)
+{
+    const char *v = eval_opt_value(argc, argv, i, "-o", bad);
+    return v || *bad ? v : eval_opt_value(argc, argv, i, "--out", bad);
+}
+
+bool eval_help(const char *arg, const char *use)
+{
+    if (strcmp(arg, "--help") != 0 && strcmp(arg, "-h") != 0)
+        return false;
+    printf("%s   (docs/evaluation.md)\n", use);
+    return true;
+}
+
 int eval_cmd_gold(int argc, char **argv)
 {
+    static const char use[] = "usage: gen gold DIR [-o ANSWERS.json]";
     const char *dir = NULL, *out = NULL;
     for (int i = 2; i < argc; i++) {
         bool bad = false;
         const char *v;
-        if (strcmp(argv[i], "--help") == 0) {
-            puts("usage: gen gold DIR [-o ANSWERS.json]   (docs/evaluation.md)");
+        if (eval_help(argv[i], use))
             return GEN_EXIT_OK;
-        }
-        if ((v = eval_opt_value(argc, argv, &i, "-o", &bad)) || (v = eval_opt_value(argc, argv, &i, "--out", &bad)))
+        if ((v = eval_opt_out(argc, argv, &i, &bad)))
             out = v;
         else if (bad)
-            return eval_usage_fail("option '%s' needs a file (usage: gen gold DIR [-o ANSWERS.json])", argv[i]);
+            return eval_usage_fail("option '%s' needs a file (%s)", argv[i], use);
         else if (argv[i][0] == '-' && argv[i][1])
-            return eval_usage_fail("unknown option '%s' for gold (usage: gen gold DIR [-o ANSWERS.json])", argv[i]);
+            return eval_usage_fail("unknown option '%s' for gold (%s)", argv[i], use);
         else if (dir)
             return eval_usage_fail("unexpected argument '%s' (gold takes one directory)", argv[i]);
         else
             dir = argv[i];
     }
     if (!dir)
-        return eval_usage_fail("gold needs a directory (usage: gen gold DIR [-o ANSWERS.json])");
+        return eval_usage_fail("gold needs a directory (%s)", use);
     char err[512];
     eval_set s;
     int rc = eval_load(dir, &s, err, sizeof err);
@@ -936,11 +949,9 @@ int eval_cmd_score(int argc, char **argv)
     for (int i = 2; i < argc; i++) {
         bool bad = false;
         const char *v;
-        if (strcmp(argv[i], "--help") == 0) {
-            printf("%s   (docs/evaluation.md)\n", use);
+        if (eval_help(argv[i], use))
             return GEN_EXIT_OK;
-        }
-        if ((v = eval_opt_value(argc, argv, &i, "-o", &bad)) || (v = eval_opt_value(argc, argv, &i, "--out", &bad)))
+        if ((v = eval_opt_out(argc, argv, &i, &bad)))
             out = v;
         else if (!bad && (v = eval_opt_value(argc, argv, &i, "--annotated", &bad)))
             annotated = v;

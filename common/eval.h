@@ -84,6 +84,10 @@ void eval_record_id(const eval_set *s, const eval_task *t, long i, char *buf, si
 /* For the commands' own option parsing: a value option "NAME V" or "NAME=V" at
  * argv[*i] (advancing *i past V), or NULL, with *bad set when V is missing. */
 const char *eval_opt_value(int argc, char **argv, int *i, const char *name, bool *bad);
+/* eval_opt_value for "-o" or "--out". */
+const char *eval_opt_out(int argc, char **argv, int *i, bool *bad);
+/* True (having printed use) when arg asks for help. */
+bool eval_help(const char *arg, const char *use);
 /* Prints "gen: <message>" and returns GEN_EXIT_USAGE. */
 int eval_usage_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -118,11 +118,9 @@ int requests_cmd(int argc, char **argv)
     for (int i = 2; i < argc; i++) {
         bool bad = false;
         const char *v;
-        if (strcmp(argv[i], "--help") == 0) {
-            printf("%s   (docs/evaluation.md)\n", use);
+        if (eval_help(argv[i], use))
             return GEN_EXIT_OK;
-        }
-        if ((v = eval_opt_value(argc, argv, &i, "-o", &bad)) || (v = eval_opt_value(argc, argv, &i, "--out", &bad))) {
+        if ((v = eval_opt_out(argc, argv, &i, &bad))) {
             out = v;
         } else if (!bad && (v = eval_opt_value(argc, argv, &i, "--model", &bad))) {
             model = v;
