@@ -31,10 +31,12 @@ static const cJSON *field_at(const cJSON *record, const char *path)
     return cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(record, head), dot + 1);
 }
 
+/* A number with no fraction, small enough to convert exactly (the range is tested
+ * first: converting an out-of-range double such as 1e400 to an integer is undefined). */
 static bool is_whole(const cJSON *v)
 {
-    return cJSON_IsNumber(v) && v->valuedouble == (double)(long long)v->valuedouble &&
-           v->valuedouble > -1e15 && v->valuedouble < 1e15;
+    return cJSON_IsNumber(v) && v->valuedouble > -1e15 && v->valuedouble < 1e15 &&
+           v->valuedouble == (double)(long long)v->valuedouble;
 }
 
 int answer_gold_text(const generator *g, const cJSON *record, strbuf *out, char *err, size_t errlen)
