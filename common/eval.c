@@ -225,6 +225,8 @@ static const generator *task_of_dir(const char *dir)
     return generator_find(base ? base + 1 : name);
 }
 
+static int load_records(eval_task *t, const char *text, size_t len, const char *label, char *err, size_t errlen);
+
 static int load_task(eval_task *t, const generator *g, const char *dir, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
@@ -235,12 +237,21 @@ static int load_task(eval_task *t, const generator *g, const char *dir, char *er
     char *text;
     size_t len;
     int rc = read_capped(path.buf, &text, &len, GEN_EXIT_IO, err, errlen);
-    if (rc) {
-        strbuf_free(&path);
-        return rc;
-    }
-    t->records = parse_json(text, len, path.buf, GEN_EXIT_IO, &rc, err, errlen);
+    if (!rc)
+        rc = load_records(t, text, len, path.buf, err, errlen);
     free(text);
+    strbuf_free(&path);
+    return rc;
+}
+
+/* The records of data.json text (path names it in messages). */
+static int load_records(eval_task *t, const char *text, size_t len, const char *label, char *err, size_t errlen)
+{
+    const generator *g = t->g;
+    int rc = 0;
+    strbuf path = {0};
+    strbuf_add(&path, label);
+    t->records = parse_json(text, len, path.buf, GEN_EXIT_IO, &rc, err, errlen);
     if (!t->records) {
         strbuf_free(&path);
         return rc;
@@ -366,6 +377,16 @@ int eval_load(const char *path, eval_set *s, char *err, size_t errlen)
         return fail(err, errlen, GEN_EXIT_IO,
                     "cannot read '%s': no data.json in it, nor in any task directory under it", path);
     return 0;
+}
+
+int eval_load_text(const generator *g, const char *text, size_t len, eval_set *s, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    s->t = xcalloc(1, sizeof *s->t);
+    s->n = 1;
+    s->t->g = g;
+    s->t->dir = xstrdup(".");
+    return load_records(s->t, text, len, "data.json", err, errlen);
 }
 
 void eval_record_id(const eval_set *s, const eval_task *t, long i, char *buf, size_t n)
@@ -510,27 +531,20 @@ static char *jsonl_text(const cJSON *o, char **why)
     return NULL;
 }
 
-int eval_read_answers(const char *path, eval_set *s, char *err, size_t errlen)
+int eval_read_answers_text(const char *text, size_t len, const char *path, eval_set *s, char *err, size_t errlen)
 {
-    char *text;
-    size_t len;
-    int rc = read_capped(path, &text, &len, GEN_EXIT_ANSWERS, err, errlen);
-    if (rc)
-        return rc;
+    int rc = 0;
     long bad = bad_utf8((const unsigned char *)text, len);
     if (bad >= 0) {
         rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot read '%s': not valid UTF-8 (line %ld)", path,
                   line_of(text, text + bad));
-        free(text);
         return rc;
     }
     size_t at = 0;
     while (at < len && (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r'))
         at++;
-    if (at == len) {
-        free(text);
+    if (at == len)
         return fail(err, errlen, GEN_EXIT_ANSWERS, "cannot read '%s': empty file", path);
-    }
     answer_index x;
     index_build(&x, s);
     bool array = text[at] == '[';
@@ -589,7 +603,6 @@ int eval_read_answers(const char *path, eval_set *s, char *err, size_t errlen)
             p = e + 1;
         }
     }
-    free(text);
     if (!rc && x.unknown)
         rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot use '%s': %ld answer%s match%s no record (%s%s)%s", path,
                   x.unknown, x.unknown == 1 ? "" : "s", x.unknown == 1 ? "es" : "", x.shown.buf,
@@ -599,6 +612,17 @@ int eval_read_answers(const char *path, eval_set *s, char *err, size_t errlen)
         rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot use '%s': id '%.80s' is answered twice (again at %s %ld)",
                   path, x.dup, array ? "record" : "line", x.dup_line);
     index_free(&x);
+    return rc;
+}
+
+int eval_read_answers(const char *path, eval_set *s, char *err, size_t errlen)
+{
+    char *text;
+    size_t len;
+    int rc = read_capped(path, &text, &len, GEN_EXIT_ANSWERS, err, errlen);
+    if (!rc)
+        rc = eval_read_answers_text(text, len, path, s, err, errlen);
+    free(text);
     return rc;
 }
 

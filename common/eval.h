@@ -60,8 +60,14 @@ typedef struct eval_set {
 int eval_load(const char *path, eval_set *s, char *err, size_t errlen);
 void eval_free(eval_set *s);
 
+/* One task's set from data.json text (for the fuzzer and tests). */
+int eval_load_text(const generator *g, const char *text, size_t len, eval_set *s, char *err, size_t errlen);
+
 /* Reads an answers file into s (response per record); returns an exit code. */
 int eval_read_answers(const char *path, eval_set *s, char *err, size_t errlen);
+/* The same from the file's text (path names it in messages). */
+int eval_read_answers_text(const char *text, size_t len, const char *path, eval_set *s, char *err,
+                           size_t errlen);
 /* Parses and scores every record. */
 void eval_score(eval_set *s);
 
