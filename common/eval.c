@@ -234,7 +234,7 @@ static int load_task(eval_task *t, const generator *g, const char *dir, char *er
     t->dir = xstrdup(dir);
     strbuf path = {0};
     strbuf_addf(&path, "%s/data.json", dir);
-    char *text;
+    char *text = NULL;
     size_t len;
     int rc = read_capped(path.buf, &text, &len, GEN_EXIT_IO, err, errlen);
     if (!rc)
@@ -617,7 +617,7 @@ int eval_read_answers_text(const char *text, size_t len, const char *path, eval_
 
 int eval_read_answers(const char *path, eval_set *s, char *err, size_t errlen)
 {
-    char *text;
+    char *text = NULL;
     size_t len;
     int rc = read_capped(path, &text, &len, GEN_EXIT_ANSWERS, err, errlen);
     if (!rc)
