@@ -1,11 +1,13 @@
 #include "cli.h"
 
 #include "check.h"
+#include "eval.h"
 #include "merge.h"
 #include "merge_tree.h"
 #include "overlap.h"
 #include "recipe.h"
 #include "preview.h"
+#include "requests.h"
 
 #include "errors.h"
 #include "font.h"
@@ -52,6 +54,9 @@ static void usage(FILE *f)
           "       gen overlap DIR_A DIR_B [--jobs J] [--quiet]\n"
           "       gen recipe FILE.json [--out DIR] [--jobs J] [--shard K/N] [--force] [--quiet] [--dry-run]\n"
           "       gen preview TASK [--seed S] [--grid_size G] [--num_sizes SPEC] [--thumb PX] [-o FILE]\n"
+          "       gen gold DIR [-o ANSWERS.json]\n"
+          "       gen requests DIR --model NAME [-o requests.jsonl] [--max_tokens N]\n"
+          "       gen score DIR ANSWERS [-o EVAL.json] [--annotated OUT.json] [--plot FILE.png] [--quiet]\n"
           "       gen --help | gen TASK --help | gen --version\n"
           "\n"
           "  --num_images N   samples per level (default 10)\n"
@@ -75,8 +80,8 @@ static void usage(FILE *f)
           "  --quiet          print nothing but errors\n"
           "\n"
           "exit codes: 0 ok, 1 check or verify found problems, 2 usage error, 3 level cannot be drawn, 4 file error,\n"
-          "            5 refused to overwrite (see --force), 70 internal error,\n"
-          "            75 directory in use by another gen (its lock is held)\n"
+          "            5 refused to overwrite (see --force), 6 invalid answers file (score, report),\n"
+          "            70 internal error, 75 directory in use by another gen (its lock is held)\n"
           "environment: GEN_FONT=FILE loads the font from FILE instead of the built-in copy\n"
           "more: man gen; docs/cli.md and docs/cluster.md in the source\n",
           f);
@@ -867,6 +872,12 @@ int cli_main(int argc, char **argv)
         return cmd_overlap(argc, argv);
     if (strcmp(cmd, "recipe") == 0)
         return recipe_main(argc, argv);
+    if (strcmp(cmd, "gold") == 0)
+        return eval_cmd_gold(argc, argv);
+    if (strcmp(cmd, "requests") == 0)
+        return requests_cmd(argc, argv);
+    if (strcmp(cmd, "score") == 0)
+        return eval_cmd_score(argc, argv);
     const generator *g = generator_find(cmd);
     if (!g) {
         const char *s = generator_suggest(cmd);

@@ -14,6 +14,7 @@ enum gen_exit {
     GEN_EXIT_LEVEL = 3,    /* a requested level cannot be drawn on the task's canvas */
     GEN_EXIT_IO = 4,       /* cannot read or write files: unwritable dir, full disk */
     GEN_EXIT_EXISTS = 5,   /* refused to overwrite a dataset gen did not write (use --force) */
+    GEN_EXIT_ANSWERS = 6,  /* gen score: the answers file is invalid (not JSON, unknown or duplicate ids) */
     GEN_EXIT_BUSY = 75,    /* another gen is writing the same directory (its lock is held); try again */
     GEN_EXIT_INTERNAL = 70 /* out of memory or a bug */
 };

@@ -56,6 +56,34 @@ typedef struct gen_field {
     field_type type;
 } gen_field;
 
+/* How a response's answer line is read and compared (common/answer.h, docs/evaluation.md).
+ * Every kind is case-free; list kinds take spaces, ',' or ';' between items. */
+typedef enum answer_kind {
+    ANSWER_INT,       /* one whole number: "7" */
+    ANSWER_INTS,      /* whole numbers in a fixed order, one per gold field: "5 2" */
+    ANSWER_WORDS,     /* words or labels in order (sorts, layers, left to right, paths): "E H A" */
+    ANSWER_WORD_SET,  /* labels in any order (which cells); `none` stands for no item: "B1 E1" */
+    ANSWER_PAIR_SET,  /* (label, word) pairs in any order: "A1 red, D1 black" */
+    ANSWER_CELL_PATH, /* [row, column] pairs in order: "[[0, 0], [0, 1]]" */
+    ANSWER_INT_SETS   /* a JSON object of number lists, each compared as a set (numbered_shapes) */
+} answer_kind;
+
+#define ANSWER_MAX_FIELDS 4
+
+typedef struct answer_spec {
+    answer_kind kind;
+    /* The record fields that hold the gold, in answer order; "a.b" is key b of
+     * object field a.  A gold_output-style string field is used as written. */
+    const char *gold[ANSWER_MAX_FIELDS + 1];
+    /* The release's difficulty axis (dataset card, last column): a field name, or
+     * "len(FIELD) - K" for maze_solving. */
+    const char *axis;
+    /* ANSWER_WORD_SET: the word the prompt asks for when there is no item. */
+    const char *none;
+    /* ANSWER_INT_SETS: the order and spelling of the object's keys. */
+    const char *const *keys;
+} answer_spec;
+
 typedef int (*gen_sample_fn)(gen_ctx *ctx);
 typedef int (*gen_check_fn)(const gen_params *p, char *err, size_t errlen);
 
@@ -70,6 +98,7 @@ typedef struct generator {
     bool uses_grid_size;        /* --grid_size changes the output */
     bool uses_swatches;         /* the task directory gets swatches.png */
     const char *input_prompt, *rules, *output_prompt;
+    answer_spec answer;         /* how a response is read and scored (common/answer.h) */
     gen_check_fn check_level;   /* optional: reject a level before any work (GEN_EXIT_LEVEL) */
     gen_sample_fn sample;
 } generator;

@@ -131,8 +131,9 @@ const generator gen_change_colour = {
                     "second image.",
     .rules = "Compare the two images shape by shape and count the shapes whose colour in the second image differs "
              "from their colour in the first. Shapes that kept their colour do not count.",
-    .output_prompt = "The last line of your answer must be COUNT:<number>, where <number> is the number of shapes "
-                     "whose colour changed, written in digits, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the number of "
+                     "shapes whose colour changed, in digits, for example ANSWER: 3.",
+    .answer = {.kind = ANSWER_INT, .gold = {"num_differences"}, .axis = "num_differences"},
     .check_level = check_level,
     .sample = sample,
 };

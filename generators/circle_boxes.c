@@ -214,8 +214,9 @@ const generator gen_circle_boxes = {
                     "A box holds at most one circle, lying wholly inside it; other circles lie outside every box.",
     .rules = "Count the boxes that have a circle inside them. Empty boxes and circles outside the boxes do not "
              "count. If no box holds a circle, the count is 0.",
-    .output_prompt = "The last line of your answer must be ANSWER: <number>, where <number> is the number of boxes "
-                     "with a circle inside, written in digits, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the number of "
+                     "boxes with a circle inside, in digits, for example ANSWER: 2.",
+    .answer = {.kind = ANSWER_INT, .gold = {"answer"}, .axis = "num_objects"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -150,9 +150,11 @@ const generator gen_circle_location = {
                     "the middle. Filled circles of different colours lie in the quadrants; no circle touches a line.",
     .rules = "Find the quadrant that contains the most circles (there is always exactly one) and count the circles "
              "in it. The quadrants are called top-left, top-right, bottom-left and bottom-right.",
-    .output_prompt = "The last line of your answer must be ANSWER: <quadrant> <number>, where <quadrant> is one of "
-                     "top-left, top-right, bottom-left or bottom-right and <number> is the number of circles in it "
-                     "written in digits (for example ANSWER: top-left 3), and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the quadrant "
+                     "(top-left, top-right, bottom-left or bottom-right) and the number of "
+                     "circles in it in digits, separated by a space, for example ANSWER: "
+                     "top-left 3.",
+    .answer = {.kind = ANSWER_WORDS, .gold = {"quadrant", "count"}, .axis = "num_objects"},
     .check_level = check_level,
     .sample = sample,
 };

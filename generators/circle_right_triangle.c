@@ -187,9 +187,11 @@ const generator gen_circle_right_triangle = {
                     "right angle, whose corners are all clearly sharper or blunter than 90 degrees. Triangles point "
                     "in different directions, and colours do not depend on the kind of shape.",
     .rules = "Count the circles, the right-angled triangles and the triangles that have no right angle.",
-    .output_prompt = "The last line of your answer must be CIRCLES:<a> RIGHT:<b> TRIANGLES:<c>, where <a> is the "
-                     "number of circles, <b> the number of right-angled triangles and <c> the number of triangles "
-                     "without a right angle, each written in digits, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by three numbers in "
+                     "digits, separated by single spaces: the circles, the right-angled "
+                     "triangles and the triangles without a right angle, for example ANSWER: 4 2 "
+                     "5.",
+    .answer = {.kind = ANSWER_INTS, .gold = {"circles", "right", "triangles"}, .axis = "rows"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -133,8 +133,11 @@ const generator gen_colours_present = {
                     "than one shape. Below the picture, a reference strip shows each of the 20 colours that may be "
                     "used, as a square patch with its name underneath.",
     .rules = RULES,
-    .output_prompt = "The last line of your answer must be 20 words, each yes or no, one for each colour in the order "
-                     "listed, separated by single spaces, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by 20 words, yes or "
+                     "no, one for each colour in the order listed, separated by single spaces, "
+                     "for example ANSWER: yes no no yes no no no no no no no no no no no no no "
+                     "no no no.",
+    .answer = {.kind = ANSWER_WORDS, .gold = {"colours_present"}, .axis = "num_objects"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -120,9 +120,10 @@ const generator gen_comparing_size = {
                     "There may be only one row.",
     .rules = "For each row, from the top row to the bottom row, decide whether the larger shape is the left "
              "one or the right one.",
-    .output_prompt = "The last line of your answer must hold only one word per row, left or right, naming the "
-                     "side of the larger shape, in order from the top row down, separated by single spaces, "
-                     "and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by one word per row, "
+                     "left or right for the side of the larger shape, from the top row down and "
+                     "separated by single spaces, for example ANSWER: left right right.",
+    .answer = {.kind = ANSWER_WORDS, .gold = {"Gold_output"}, .axis = "Rows"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -102,8 +102,9 @@ const generator gen_count_coloured_circles = {
     .input_prompt = "The image shows filled circles of different sizes on a white background. Some of them may be "
                     "red; the others are in colours that are clearly not red.",
     .rules = "Count the red circles. Circles of any other colour do not count. If no circle is red, the count is 0.",
-    .output_prompt = "The last line of your answer must be ANSWER: <number>, where <number> is the number of red "
-                     "circles written in digits, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the number of red "
+                     "circles, in digits, for example ANSWER: 4.",
+    .answer = {.kind = ANSWER_INT, .gold = {"red_circle"}, .axis = "num_objects"},
     .check_level = check_level,
     .sample = sample,
 };

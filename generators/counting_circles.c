@@ -81,8 +81,9 @@ const generator gen_counting_circles = {
     .lowest_level = 1,
     .input_prompt = "The image shows a number of filled circles of different sizes and colours on a white background.",
     .rules = "Count the circles in the image. Every circle counts once, whatever its size or colour.",
-    .output_prompt = "The last line of your answer must be COUNT:<number>, where <number> is the number of circles, "
-                     "written in digits, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the number of "
+                     "circles, in digits, for example ANSWER: 7.",
+    .answer = {.kind = ANSWER_INT, .gold = {"num_objects"}, .axis = "num_objects"},
     .check_level = check_level,
     .sample = sample,
 };

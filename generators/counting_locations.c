@@ -166,9 +166,11 @@ const generator gen_counting_locations = {
                     "legs. No shape touches the table or another shape.",
     .rules = "Count the shapes above the table top and, separately, the shapes beneath the table top. Every shape "
              "is in exactly one of the two groups. A group with no shapes has a count of 0.",
-    .output_prompt = "The last line of your answer must be ANSWER: <above> <beneath>, the number of shapes above the "
-                     "table and the number beneath it, written in digits and separated by a single space (for "
-                     "example ANSWER: 5 2), and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the number of "
+                     "shapes above the table and the number beneath it, in digits and separated "
+                     "by a space, for example ANSWER: 5 2.",
+    .answer = {.kind = ANSWER_INTS, .gold = {"num_objects_over_table", "num_objects_under_table"},
+                .axis = "num_objects_over_table"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -113,9 +113,10 @@ const generator gen_counting_shapes = {
                     "a circle, a square or a triangle, and no two shapes touch.",
     .rules = "Count how many circles, how many squares and how many triangles there are. Colour and size do not "
              "matter, only the kind of shape. A kind that does not appear has a count of 0.",
-    .output_prompt = "The last line of your answer must be ANSWER: <circles> <squares> <triangles>, the three counts "
-                     "written in digits in that order and separated by single spaces (for example ANSWER: 4 2 0), "
-                     "and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the numbers of "
+                     "circles, squares and triangles, in that order, in digits and separated by "
+                     "single spaces, for example ANSWER: 4 2 0.",
+    .answer = {.kind = ANSWER_INTS, .gold = {"circles", "squares", "triangles"}, .axis = "circles"},
     .check_level = check_level,
     .sample = sample,
 };

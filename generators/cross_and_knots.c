@@ -128,9 +128,10 @@ const generator gen_cross_and_knots = {
                     "The other cells are empty.",
     .rules = "Find every cell that holds a cross and ignore the knots. List those cells in reading order: row 1 "
              "first, then row 2 and so on, and from left to right within a row.",
-    .output_prompt = "The last line of your answer must contain only the names of the cells holding a cross, in "
-                     "reading order and separated by single spaces (for example: B1 E1 A4), or the word NONE if no "
-                     "cell holds a cross, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the cells that "
+                     "hold a cross, in reading order and separated by single spaces, or ANSWER: "
+                     "NONE if no cell holds a cross, for example ANSWER: B1 E1 A4.",
+    .answer = {.kind = ANSWER_WORD_SET, .gold = {"gold_output"}, .axis = "n", .none = "NONE"},
     .check_level = check_level,
     .sample = sample,
 };

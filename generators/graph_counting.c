@@ -254,8 +254,10 @@ const generator gen_graph_counting = {
                     "edge never passes through a node. The graph may also be a single node without edges.",
     .rules = "Count the nodes of the graph, then count its edges. A crossing of two edges is not a node, and each "
              "edge counts once.",
-    .output_prompt = "The last line of your answer must be NODES:<number> EDGES:<number>, with the number of nodes "
-                     "and the number of edges written in digits, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the number of "
+                     "nodes and the number of edges, in digits and separated by a space, for "
+                     "example ANSWER: 6 8.",
+    .answer = {.kind = ANSWER_INTS, .gold = {"num_nodes", "num_edges"}, .axis = "num_nodes"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -213,8 +213,9 @@ const generator gen_grid_path = {
                     "disc and ends with an arrowhead.",
     .rules = "Follow the line from the green disc to the arrowhead and write down every cell it passes through, in "
              "order. The first cell holds the green disc and the last cell holds the arrowhead; include both.",
-    .output_prompt = "The last line of your answer must contain only the cell names in path order, separated by "
-                     "single spaces (for example: A1 A2 B2), and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the cells of the "
+                     "path in order, separated by single spaces, for example ANSWER: A1 A2 B2.",
+    .answer = {.kind = ANSWER_WORDS, .gold = {"gold_output"}, .axis = "rows"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -123,8 +123,10 @@ const generator gen_identifying_shapes = {
     .rules = "Find the one shape that differs from the others and name it. The possible shapes are circle (no "
              "sides, no corners), triangle (3 sides), square (4 sides), pentagon (5 sides) and hexagon (6 sides); "
              "all of them are regular and may be turned.",
-    .output_prompt = "The last line of your answer must be the name of the odd shape in lower case, one of circle, "
-                     "triangle, square, pentagon or hexagon, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the name of the "
+                     "odd shape (circle, triangle, square, pentagon or hexagon), for example "
+                     "ANSWER: square.",
+    .answer = {.kind = ANSWER_WORDS, .gold = {"Gold_output"}, .axis = "Rows"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -164,8 +164,9 @@ const generator gen_inside_circles = {
                     "wholly outside it.",
     .rules = "Count the small circles that lie inside the large circle. Small circles outside the large circle do "
              "not count; if none is inside, the count is 0.",
-    .output_prompt = "The last line of your answer must be COUNT:<number>, where <number> is the number of small "
-                     "circles inside the large circle, written in digits, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the number of "
+                     "small circles inside the large circle, in digits, for example ANSWER: 3.",
+    .answer = {.kind = ANSWER_INT, .gold = {"inside_circles"}, .axis = "num_circles"},
     .check_level = check_level,
     .sample = sample,
 };

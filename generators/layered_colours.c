@@ -82,8 +82,10 @@ const generator gen_layered_colours = {
     .rules = "Work out the order of the pile and name the colour of every shape, from the shape on top, which "
              "nothing covers, down to the shape at the bottom. Use the names from the colour strip. If there is "
              "only one shape, give its colour.",
-    .output_prompt = "The last line of your answer must contain only the colour names, top shape first, separated "
-                     "by single spaces, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the colour names "
+                     "from the top shape down, separated by single spaces, for example ANSWER: "
+                     "red navy mint.",
+    .answer = {.kind = ANSWER_WORDS, .gold = {"colors"}, .axis = "num_layers"},
     .check_level = layers_check_level,
     .sample = sample,
 };

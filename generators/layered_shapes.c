@@ -82,8 +82,10 @@ const generator gen_layered_shapes = {
                     "only a single shape.",
     .rules = "Work out the order of the pile and name the kind of every shape, from the shape on top, which "
              "nothing covers, down to the shape at the bottom. If there is only one shape, name it.",
-    .output_prompt = "The last line of your answer must contain only the shape names (circle, triangle, square, "
-                     "pentagon, hexagon or star), top shape first, separated by single spaces, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the shape names "
+                     "(circle, triangle, square, pentagon, hexagon or star) from the top shape "
+                     "down, separated by single spaces, for example ANSWER: star circle square.",
+    .answer = {.kind = ANSWER_WORDS, .gold = {"order"}, .axis = "num_layers"},
     .check_level = layers_check_level,
     .sample = sample,
 };

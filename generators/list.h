@@ -5,8 +5,9 @@
  *  1. generators/<task>.c with `const generator gen_<task> = {...}` (see
  *     common/generator.h; counting_circles.c is a short model).
  *  2. A GEN_TASK(<task>) line here, in sorted order.
- *  3. Prompts in the descriptor, in this project's own words; answers in the format
- *     output_prompt asks for.
+ *  3. Prompts in the descriptor, in this project's own words; output_prompt asks
+ *     for the last line `ANSWER: ...`, and the `answer` spec says how gen score
+ *     reads it (a row in tests/test_answer.c tests it).
  *  4. tests/check_<task>.c: recompute the answer from the scene (tests/harness.h).
  *  5. Reference images: GEN_UPDATE_REFERENCE=1 ctest -R golden, then look at them.
  *  6. docs/tasks/<task>.md with one example image.

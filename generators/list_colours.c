@@ -114,8 +114,10 @@ const generator gen_list_colours = {
     .rules = "Go through the shapes from the leftmost to the rightmost and name the fill colour of each one. Use "
              "only the colour names of the swatch strip, choosing the swatch that matches the fill best. The "
              "background is not a shape: leave it out.",
-    .output_prompt = "The last line of your answer must only contain the colour names of the shapes from left to "
-                     "right, separated by single spaces, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the colour names "
+                     "of the shapes from left to right, separated by single spaces, for example "
+                     "ANSWER: red lime red.",
+    .answer = {.kind = ANSWER_WORDS, .gold = {"list_colours"}, .axis = "num_objects"},
     .check_level = check_level,
     .sample = sample,
 };

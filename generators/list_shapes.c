@@ -113,8 +113,10 @@ const generator gen_list_shapes = {
     .rules = "Go through the shapes from the leftmost to the rightmost and name each one. Every shape is one of: "
              "circle, triangle, square, rectangle, pentagon, hexagon, star, diamond. The background is not a "
              "shape: leave it out.",
-    .output_prompt = "The last line of your answer must only contain the names of the shapes from left to right, "
-                     "in lowercase, separated by single spaces, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the names of the "
+                     "shapes from left to right, separated by single spaces, for example ANSWER: "
+                     "star circle diamond.",
+    .answer = {.kind = ANSWER_WORDS, .gold = {"list_shapes"}, .axis = "num_objects"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -105,9 +105,10 @@ const generator gen_locate_circles_colour = {
              "so B3 is the cell in column B and row 3. Each circle is red, green, blue, yellow, purple, orange or "
              "black. Go through the board in reading order: row 1 from left to right, then row 2 from left to "
              "right, and so on.",
-    .output_prompt = "The last line of your answer must list the circles in that order, each as its cell, a space and "
-                     "its colour, with a comma and a space between circles (for example: A1 red, D1 black, B2 "
-                     "yellow), and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by every circle in "
+                     "that order as its cell, a space and its colour, with a comma and a space "
+                     "between circles, for example ANSWER: A1 red, D1 black, B2 yellow.",
+    .answer = {.kind = ANSWER_PAIR_SET, .gold = {"gold_output"}, .axis = "n_circles"},
     .check_level = check_level,
     .sample = sample,
 };

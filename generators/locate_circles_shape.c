@@ -137,8 +137,10 @@ const generator gen_locate_circles_shape = {
     .rules = "Find every cell that holds a circle; ignore all other shapes. A cell is named by its column letter "
              "followed by its row number, so B3 is the cell in column B and row 3. Go through the board in reading "
              "order: row 1 from left to right, then row 2 from left to right, and so on.",
-    .output_prompt = "The last line of your answer must list the cells that hold circles in that order, separated by "
-                     "single spaces (for example: A1 D1 B2), and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the cells that "
+                     "hold circles, in that order and separated by single spaces, for example "
+                     "ANSWER: A1 D1 B2.",
+    .answer = {.kind = ANSWER_WORD_SET, .gold = {"gold_output"}, .axis = "n_circles"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -24,8 +24,9 @@ const generator gen_match_outline = {
     .rules = "Find the outline in the second image that has exactly the shape of the filled shape in the first "
              "image. The matching outline may be larger or smaller and sits elsewhere, but it is not turned or "
              "flipped. Every other outline differs clearly in shape. Give the letter of the matching outline.",
-    .output_prompt = "The last line of your answer must be only the capital letter of the matching outline and "
-                     "nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the capital "
+                     "letter of the matching outline, for example ANSWER: C.",
+    .answer = {.kind = ANSWER_WORDS, .gold = {"Gold_output"}, .axis = "Rows"},
     .check_level = match_pair_check_level,
     .sample = sample,
 };

@@ -25,8 +25,9 @@ const generator gen_match_shadow = {
              "object's outline filled in black, ignoring its colours and spots. The matching silhouette may be "
              "larger or smaller and sits elsewhere, but it is not turned or flipped. Every other silhouette "
              "differs clearly in shape. Give the letter of the matching silhouette.",
-    .output_prompt = "The last line of your answer must be only the capital letter of the matching silhouette and "
-                     "nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the capital "
+                     "letter of the matching silhouette, for example ANSWER: C.",
+    .answer = {.kind = ANSWER_WORDS, .gold = {"Gold_output"}, .axis = "Rows"},
     .check_level = match_pair_check_level,
     .sample = sample,
 };

@@ -283,8 +283,10 @@ const generator gen_maze_solving = {
     .rules = "Find the route from the start cell to the end cell that moves one cell at a time up, down, left or "
              "right without crossing a wall. The maze has exactly one such route that visits no cell twice. "
              "List every cell on it in order, from the start cell to the end cell, both included.",
-    .output_prompt = "The last line of your answer must contain only the route as a list of [row, column] pairs "
-                     "using the numbers on the axes, for example [[0, 0], [0, 1], [1, 1]], and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the route as a "
+                     "list of [row, column] pairs using the numbers on the axes, for example "
+                     "ANSWER: [[0, 0], [0, 1], [1, 1]].",
+    .answer = {.kind = ANSWER_CELL_PATH, .gold = {"path"}, .axis = "len(path) - 2"},
     .check_level = check_level,
     .sample = sample,
 };

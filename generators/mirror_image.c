@@ -24,8 +24,9 @@ const generator gen_mirror_image = {
              "reflected in a mirror standing upright along its left or right edge: every shape appears flipped "
              "left to right, at the mirrored position, in the same colour. If even one shape is moved, "
              "recoloured, exchanged with another shape or not flipped, the second image is not the mirror image.",
-    .output_prompt = "The last line of your answer must be only the word yes if the second image is the mirror "
-                     "image of the first, or only the word no if it is not, in lower case, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: yes if the second image is "
+                     "the mirror image of the first, or ANSWER: no if it is not.",
+    .answer = {.kind = ANSWER_WORDS, .gold = {"mirror_image"}, .axis = "num_objects"},
     .check_level = mirror_pair_check_level,
     .sample = sample,
 };

@@ -226,6 +226,8 @@ static const gen_field fields[] = {{"circles", FIELD_INT_ARRAY},   {"num_objects
                                    {"pentagons", FIELD_INT_ARRAY}, {"rectangles", FIELD_INT_ARRAY},
                                    {"triangles", FIELD_INT_ARRAY}, {NULL, 0}};
 
+static const char *const NUMBERED_KEYS[] = {"circles", "pentagons", "rectangles", "triangles", NULL};
+
 const generator gen_numbered_shapes = {
     .name = "numbered_shapes",
     .summary = "n circles, pentagons, rectangles and triangles, each with a number; list the numbers by shape",
@@ -241,10 +243,13 @@ const generator gen_numbered_shapes = {
     .rules = "Read the number inside every shape and sort the numbers by the kind of shape they are written in: "
              "circles, pentagons, rectangles and triangles. Within each kind, list the numbers from smallest to "
              "largest. A kind that does not appear in the image gets an empty list.",
-    .output_prompt = "The last line of your answer must be a JSON object with exactly the keys circles, pentagons, "
-                     "rectangles and triangles, each holding the list of numbers in that kind of shape in ascending "
-                     "order, for example {\"circles\": [4, 19], \"pentagons\": [], \"rectangles\": [7], "
-                     "\"triangles\": [2, 33]}, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by a JSON object "
+                     "with exactly the keys circles, pentagons, rectangles and triangles, each "
+                     "holding the numbers in that kind of shape in ascending order, for example "
+                     "ANSWER: {\"circles\": [4, 19], \"pentagons\": [], \"rectangles\": [7], "
+                     "\"triangles\": [2, 33]}.",
+    .answer = {.kind = ANSWER_INT_SETS, .gold = {"circles", "pentagons", "rectangles", "triangles"},
+                .axis = "num_objects", .keys = NUMBERED_KEYS},
     .check_level = check_level,
     .sample = sample,
 };

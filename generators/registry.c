@@ -56,9 +56,12 @@ void gen_stream(const gen_ctx *ctx, const char *tag, rng *out)
     rng_for_sample(out, ctx->seed, ctx->task, ctx->p.file, tag);
 }
 
+/* The range is tested before the conversion: converting an out-of-range double
+ * (1e400 parses as infinity) to an integer is undefined behaviour. */
 static bool is_int(const cJSON *v)
 {
-    return cJSON_IsNumber(v) && v->valuedouble == (double)(long long)v->valuedouble;
+    return cJSON_IsNumber(v) && v->valuedouble > -9e18 && v->valuedouble < 9e18 &&
+           v->valuedouble == (double)(long long)v->valuedouble;
 }
 
 bool field_type_ok(field_type t, const cJSON *v)

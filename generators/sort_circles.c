@@ -225,8 +225,10 @@ const generator gen_sort_circles = {
                     "inside it or just to its right. There may be only one circle.",
     .rules = "Put the circles in order of size, from the smallest to the largest. If there is only one circle, "
              "give its letter.",
-    .output_prompt = "The last line of your answer must hold only the letters of the circles in that order, "
-                     "separated by single spaces, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the letters of "
+                     "the circles in that order, separated by single spaces, for example ANSWER: "
+                     "C A B.",
+    .answer = {.kind = ANSWER_WORDS, .gold = {"Gold_output"}, .axis = "Rows"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -149,8 +149,10 @@ const generator gen_sort_lines = {
                     "capital letter written just left of it. There may be only one line.",
     .rules = "Put the lines in order of length, from the shortest to the longest. If there is only one line, "
              "give its letter.",
-    .output_prompt = "The last line of your answer must hold only the letters of the lines in that order, "
-                     "separated by single spaces, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the letters of "
+                     "the lines in that order, separated by single spaces, for example ANSWER: C "
+                     "A B.",
+    .answer = {.kind = ANSWER_WORDS, .gold = {"Gold_output"}, .axis = "Lines"},
     .check_level = check_level,
     .sample = sample,
 };

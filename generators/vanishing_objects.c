@@ -142,9 +142,11 @@ const generator gen_vanishing_objects = {
                     "taken away; nothing else has moved or changed.",
     .rules = "Compare the two images and work out how many circles, how many squares and how many triangles are "
              "missing from the second image. A kind with nothing missing counts as 0.",
-    .output_prompt = "The last line of your answer must be exactly circles: <number>, squares: <number>, "
-                     "triangles: <number>, giving in digits how many shapes of each kind disappeared, and nothing "
-                     "else.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by how many circles, "
+                     "squares and triangles disappeared, in that order, in digits and separated "
+                     "by single spaces, for example ANSWER: 1 0 2.",
+    .answer = {.kind = ANSWER_INTS, .gold = {"vanished.circles", "vanished.squares", "vanished.triangles"},
+                .axis = "circles"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -24,8 +24,9 @@ const generator gen_water_image = {
              "reflected in still water along its bottom or top edge: every shape appears flipped upside down, at "
              "the reflected position, in the same colour. If even one shape is moved, recoloured, exchanged with "
              "another shape or not flipped, the second image is not the water reflection.",
-    .output_prompt = "The last line of your answer must be only the word yes if the second image is the water "
-                     "reflection of the first, or only the word no if it is not, in lower case, and nothing else.",
+    .output_prompt = "The last line of your answer must be ANSWER: yes if the second image is "
+                     "the water reflection of the first, or ANSWER: no if it is not.",
+    .answer = {.kind = ANSWER_WORDS, .gold = {"water_image"}, .axis = "num_objects"},
     .check_level = mirror_pair_check_level,
     .sample = sample,
 };

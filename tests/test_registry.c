@@ -8,25 +8,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *release_fields(const char *task, char *buf, size_t n)
+/* The rest of task's line in a table file of tests/ ("task<white space>rest"),
+ * or NULL: release_fields.txt gives "images fields", release_axes.txt the axis. */
+static const char *table_row(const char *file, const char *task, char *buf, size_t n)
 {
-    FILE *f = fopen(GEN_SOURCE_DIR "/tests/release_fields.txt", "r");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/%s", GEN_SOURCE_DIR, file);
+    FILE *f = fopen(path, "r");
     if (!f)
         return NULL;
     char line[512];
     const char *found = NULL;
     while (fgets(line, sizeof line, f)) {
-        char name[128], fields[384];
-        int images;
-        if (line[0] == '#' || sscanf(line, "%127s %d %383[^\n]", name, &images, fields) != 3)
+        size_t name = strcspn(line, " \t");
+        if (line[0] == '#' || line[name] == '\0' || strlen(task) != name || strncmp(line, task, name) != 0)
             continue;
-        if (strcmp(name, task) == 0) {
-            snprintf(buf, n, "%d %s", images, fields);
-            found = buf;
-        }
+        char *rest = line + name + strspn(line + name, " \t");
+        rest[strcspn(rest, "\r\n")] = '\0';
+        snprintf(buf, n, "%s", rest);
+        found = buf;
     }
     fclose(f);
     return found;
+}
+
+/* True when name is one of g's fields, or "a.b" with a one of them. */
+static bool is_field(const generator *g, const char *name)
+{
+    size_t n = strcspn(name, ".");
+    for (const gen_field *f = g->fields; f->name; f++)
+        if (strlen(f->name) == n && strncmp(f->name, name, n) == 0)
+            return true;
+    return false;
 }
 
 int main(void)
@@ -60,7 +73,7 @@ int main(void)
         CHECK(g->images == 1 || g->images == 2, "%s: images %d", g->name, g->images);
         CHECK(g->level_min >= g->lowest_level && g->level_min <= g->level_max, "%s: bad default levels", g->name);
         char want[512], have[512] = "";
-        const char *rel = release_fields(g->name, want, sizeof want);
+        const char *rel = table_row("release_fields.txt", g->name, want, sizeof want);
         CHECK(rel != NULL, "%s is not a release task", g->name);
         size_t at = (size_t)snprintf(have, sizeof have, "%d", g->images);
         bool level_field_listed = false;
@@ -70,6 +83,16 @@ int main(void)
         }
         CHECK(rel && strcmp(rel, have) == 0, "%s: fields '%s', release '%s'", g->name, have, rel ? rel : "?");
         CHECK(level_field_listed, "%s: level_field is not one of its fields", g->name);
+        /* the answer spec: gold fields are record fields, the axis is the release's */
+        char axis[128];
+        const char *rax = table_row("release_axes.txt", g->name, axis, sizeof axis);
+        CHECK(rax && g->answer.axis && strcmp(rax, g->answer.axis) == 0, "%s: answer axis '%s', release '%s'",
+              g->name, g->answer.axis ? g->answer.axis : "none", rax ? rax : "?");
+        CHECK(g->answer.gold[0] != NULL, "%s: no gold field in its answer spec", g->name);
+        for (int k = 0; g->answer.gold[k]; k++)
+            CHECK(is_field(g, g->answer.gold[k]), "%s: gold field '%s' is not a record field", g->name,
+                  g->answer.gold[k]);
+        CHECK(g->answer.kind != ANSWER_INT_SETS || g->answer.keys, "%s: a keyed answer without keys", g->name);
     }
     CHECK(generator_find("counting_circles") != NULL, "counting_circles missing");
     CHECK(generator_find("no_such_task") == NULL, "found a task that does not exist");

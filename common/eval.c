@@ -1,0 +1,1041 @@
+#include "eval.h"
+
+#include "answer.h"
+#include "errors.h"
+#include "font.h"
+#include "fsutil.h"
+#include "json_out.h"
+#include "manifest.h"
+#include "plot.h"
+#include "util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Unknown ids named in the message before "and N more". */
+#define EVAL_SHOWN_IDS 3
+
+static int fail(char *err, size_t errlen, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+/* ---- output files ---- */
+
+int eval_out_open(eval_out *o, const char *path, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    if (!path || strcmp(path, "-") == 0) {
+        o->f = stdout;
+        return 0;
+    }
+    struct stat st;
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* a device, FIFO or link (-o /dev/null, a pipe): written in place, never
+         * renamed over */
+        if (S_ISDIR(st.st_mode)) {
+            snprintf(err, errlen, "cannot write '%s': it is a directory", path);
+            return -1;
+        }
+        o->f = fopen(path, "wb");
+        if (!o->f) {
+            snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+            return -1;
+        }
+        o->path = xstrdup(path);
+        return 0;
+    }
+    strbuf t = {0};
+    strbuf_addf(&t, "%s.tmp-%ld", path, (long)getpid());
+    o->f = fopen(t.buf, "wb");
+    if (!o->f) {
+        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        strbuf_free(&t);
+        return -1;
+    }
+    o->path = xstrdup(path);
+    o->tmp = t.buf;
+    return 0;
+}
+
+void eval_out_write(eval_out *o, const void *data, size_t n)
+{
+    if (!o->failed && fwrite(data, 1, n, o->f) != n)
+        o->failed = true;
+}
+
+int eval_out_commit(eval_out *o, char *err, size_t errlen)
+{
+    int e = 0;
+    if (o->f == stdout) {
+        if (fflush(stdout) != 0 || o->failed)
+            e = errno ? errno : EIO;
+    } else {
+        if (fclose(o->f) != 0 && !o->failed) {
+            o->failed = true;
+        }
+        e = o->failed ? (errno ? errno : EIO) : 0;
+        if (!e && o->tmp && rename(o->tmp, o->path) != 0)
+            e = errno;
+        if (e && o->tmp)
+            unlink(o->tmp);
+    }
+    if (e)
+        snprintf(err, errlen, "cannot write '%s': %s", o->path ? o->path : "standard output", strerror(e));
+    free(o->path);
+    free(o->tmp);
+    memset(o, 0, sizeof *o);
+    return e ? -1 : 0;
+}
+
+void eval_out_abort(eval_out *o)
+{
+    if (o->f && o->f != stdout) {
+        fclose(o->f);
+        if (o->tmp)
+            unlink(o->tmp);
+    }
+    free(o->path);
+    free(o->tmp);
+    memset(o, 0, sizeof *o);
+}
+
+/* ---- reading files ---- */
+
+/* The whole file, refused unread when over EVAL_MAX_FILE. */
+static int read_capped(const char *path, char **text, size_t *len, int too_big_code, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': %s", path, strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        return fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': it is a directory", path);
+    if (st.st_size > EVAL_MAX_FILE)
+        return fail(err, errlen, too_big_code, "cannot read '%s': larger than 1 GiB (%lld bytes)", path,
+                    (long long)st.st_size);
+    if (read_file(path, text, len, err, errlen) != 0)
+        return GEN_EXIT_IO;
+    if (*len > (size_t)EVAL_MAX_FILE) {
+        free(*text);
+        return fail(err, errlen, too_big_code, "cannot read '%s': larger than 1 GiB", path);
+    }
+    return 0;
+}
+
+static long line_of(const char *text, const char *at)
+{
+    long line = 1;
+    for (const char *p = text; p < at; p++)
+        line += *p == '\n';
+    return line;
+}
+
+/* The offset of the first byte that is not valid UTF-8, or -1. */
+static long bad_utf8(const unsigned char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        unsigned c = s[i];
+        size_t k;
+        uint32_t cp;
+        if (c < 0x80) {
+            i++;
+            continue;
+        } else if ((c & 0xE0) == 0xC0) {
+            k = 1;
+            cp = c & 0x1F;
+        } else if ((c & 0xF0) == 0xE0) {
+            k = 2;
+            cp = c & 0x0F;
+        } else if ((c & 0xF8) == 0xF0) {
+            k = 3;
+            cp = c & 0x07;
+        } else {
+            return (long)i;
+        }
+        if (i + k >= n)
+            return (long)i;
+        for (size_t j = 1; j <= k; j++) {
+            if ((s[i + j] & 0xC0) != 0x80)
+                return (long)i;
+            cp = (cp << 6) | (s[i + j] & 0x3F);
+        }
+        if ((k == 1 && cp < 0x80) || (k == 2 && cp < 0x800) || (k == 3 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+            (cp >= 0xD800 && cp <= 0xDFFF))
+            return (long)i;
+        i += k + 1;
+    }
+    return -1;
+}
+
+/* Parses text as one JSON value; on failure names the line. */
+static cJSON *parse_json(const char *text, size_t len, const char *path, int code, int *rc, char *err,
+                         size_t errlen)
+{
+    const char *end = NULL;
+    cJSON *v = cJSON_ParseWithLengthOpts(text, len, &end, false);
+    if (v) {
+        const char *p = end;
+        while (p < text + len && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+            p++;
+        if (p == text + len)
+            return v;
+        cJSON_Delete(v);
+        end = p;
+    }
+    if (!end || end < text || end > text + len)
+        end = text;
+    *rc = fail(err, errlen, code, "cannot read '%s': not valid JSON (line %ld)", path, line_of(text, end));
+    return NULL;
+}
+
+/* ---- targets ---- */
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static const generator *task_of_dir(const char *dir)
+{
+    char err[256];
+    cJSON *m = manifest_load(dir, err, sizeof err);
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(m, "task");
+    const generator *g = cJSON_IsString(t) ? generator_find(t->valuestring) : NULL;
+    cJSON_Delete(m);
+    if (g)
+        return g;
+    char name[4096];
+    snprintf(name, sizeof name, "%s", dir);
+    size_t l = strlen(name);
+    while (l > 1 && name[l - 1] == '/')
+        name[--l] = '\0';
+    const char *base = strrchr(name, '/');
+    return generator_find(base ? base + 1 : name);
+}
+
+static int load_records(eval_task *t, const char *text, size_t len, const char *label, char *err, size_t errlen);
+
+static int load_task(eval_task *t, const generator *g, const char *dir, char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    t->g = g;
+    t->dir = xstrdup(dir);
+    strbuf path = {0};
+    strbuf_addf(&path, "%s/data.json", dir);
+    char *text = NULL;
+    size_t len;
+    int rc = read_capped(path.buf, &text, &len, GEN_EXIT_IO, err, errlen);
+    if (!rc)
+        rc = load_records(t, text, len, path.buf, err, errlen);
+    free(text);
+    strbuf_free(&path);
+    return rc;
+}
+
+/* The records of data.json text (path names it in messages). */
+static int load_records(eval_task *t, const char *text, size_t len, const char *label, char *err, size_t errlen)
+{
+    const generator *g = t->g;
+    int rc = 0;
+    strbuf path = {0};
+    strbuf_add(&path, label);
+    t->records = parse_json(text, len, path.buf, GEN_EXIT_IO, &rc, err, errlen);
+    if (!t->records) {
+        strbuf_free(&path);
+        return rc;
+    }
+    if (!cJSON_IsArray(t->records)) {
+        rc = fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': not a list of records", path.buf);
+        strbuf_free(&path);
+        return rc;
+    }
+    t->n = cJSON_GetArraySize(t->records);
+    size_t n1 = (size_t)t->n + 1;
+    t->ids = xcalloc(n1, sizeof *t->ids);
+    t->gold = xcalloc(n1, sizeof *t->gold);
+    t->axis = xcalloc(n1, sizeof *t->axis);
+    t->response = xcalloc(n1, sizeof *t->response);
+    t->why = xcalloc(n1, sizeof *t->why);
+    t->output = xcalloc(n1, sizeof *t->output);
+    t->error = xcalloc(n1, sizeof *t->error);
+    t->correct = xcalloc(n1, sizeof *t->correct);
+    long i = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, t->records) {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(r, "id");
+        if (!cJSON_IsString(id) || !id->valuestring[0]) {
+            rc = fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': record %ld has no id", path.buf, i + 1);
+            break;
+        }
+        t->ids[i] = id->valuestring;
+        char why[200];
+        t->gold[i] = answer_gold(g, r, why, sizeof why);
+        if (!t->gold[i]) {
+            rc = fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': record '%.80s': %s", path.buf, id->valuestring,
+                      why);
+            break;
+        }
+        if (answer_axis(g, r, &t->axis[i]) != 0) {
+            rc = fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': record '%.80s': no value for the axis '%s'",
+                      path.buf, id->valuestring, g->answer.axis);
+            break;
+        }
+        i++;
+    }
+    if (!rc && t->n > 1) {
+        const char **sorted = xmalloc(sizeof(char *) * (size_t)t->n);
+        memcpy(sorted, t->ids, sizeof(char *) * (size_t)t->n);
+        qsort(sorted, (size_t)t->n, sizeof *sorted, cmp_str);
+        for (long k = 1; k < t->n && !rc; k++)
+            if (strcmp(sorted[k - 1], sorted[k]) == 0)
+                rc = fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': id '%.80s' appears twice", path.buf,
+                          sorted[k]);
+        free(sorted);
+    }
+    strbuf_free(&path);
+    return rc;
+}
+
+static void free_task(eval_task *t)
+{
+    for (long i = 0; i < t->n; i++) {
+        if (t->gold)
+            cJSON_Delete(t->gold[i]);
+        if (t->output)
+            cJSON_Delete(t->output[i]);
+        if (t->response)
+            free(t->response[i]);
+        if (t->why)
+            free(t->why[i]);
+        if (t->error)
+            free(t->error[i]);
+    }
+    free(t->ids);
+    free(t->gold);
+    free(t->axis);
+    free(t->response);
+    free(t->why);
+    free(t->output);
+    free(t->error);
+    free(t->correct);
+    cJSON_Delete(t->records);
+    free(t->dir);
+}
+
+void eval_free(eval_set *s)
+{
+    for (int i = 0; i < s->n; i++)
+        free_task(&s->t[i]);
+    free(s->t);
+    memset(s, 0, sizeof *s);
+}
+
+int eval_load(const char *path, eval_set *s, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    if (!is_dir(path))
+        return fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': %s", path,
+                    path_exists(path) ? "not a directory" : "no such directory");
+    strbuf p = {0};
+    strbuf_addf(&p, "%s/data.json", path);
+    bool single = path_exists(p.buf);
+    strbuf_free(&p);
+    s->t = xcalloc((size_t)GENERATOR_COUNT, sizeof *s->t);
+    if (single) {
+        const generator *g = task_of_dir(path);
+        if (!g)
+            return fail(err, errlen, GEN_EXIT_IO,
+                        "cannot tell the task of '%s' (neither its gen.json nor its name is a task)", path);
+        s->n = 1;
+        return load_task(&s->t[0], g, path, err, errlen);
+    }
+    s->tree = true;
+    for (int k = 0; k < GENERATOR_COUNT; k++) {
+        strbuf d = {0};
+        strbuf_addf(&d, "%s/%s", path, GENERATORS[k]->name);
+        strbuf_addf(&p, "%s/data.json", d.buf);
+        bool have = path_exists(p.buf);
+        strbuf_free(&p);
+        int rc = have ? load_task(&s->t[s->n++], GENERATORS[k], d.buf, err, errlen) : 0;
+        strbuf_free(&d);
+        if (rc)
+            return rc;
+    }
+    if (s->n == 0)
+        return fail(err, errlen, GEN_EXIT_IO,
+                    "cannot read '%s': no data.json in it, nor in any task directory under it", path);
+    return 0;
+}
+
+int eval_load_text(const generator *g, const char *text, size_t len, eval_set *s, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    s->t = xcalloc(1, sizeof *s->t);
+    s->n = 1;
+    s->t->g = g;
+    s->t->dir = xstrdup(".");
+    return load_records(s->t, text, len, "data.json", err, errlen);
+}
+
+void eval_record_id(const eval_set *s, const eval_task *t, long i, char *buf, size_t n)
+{
+    if (s->tree)
+        snprintf(buf, n, "%s/%s", t->g->name, t->ids[i]);
+    else
+        snprintf(buf, n, "%s", t->ids[i]);
+}
+
+/* ---- answers ---- */
+
+typedef struct id_entry {
+    const char *id; /* TASK/ID in a tree, else ID */
+    eval_task *t;
+    long i;
+    char *key; /* owned */
+} id_entry;
+
+static int cmp_entry(const void *a, const void *b)
+{
+    return strcmp(((const id_entry *)a)->id, ((const id_entry *)b)->id);
+}
+
+typedef struct answer_index {
+    id_entry *e;
+    long n;
+    const eval_set *s;
+    long unknown;
+    strbuf shown;
+    long dup_line;
+    char *dup;
+    bool *seen;
+} answer_index;
+
+static void index_build(answer_index *x, const eval_set *s)
+{
+    memset(x, 0, sizeof *x);
+    x->s = s;
+    long total = 0;
+    for (int k = 0; k < s->n; k++)
+        total += s->t[k].n;
+    x->e = xcalloc((size_t)total + 1, sizeof *x->e);
+    x->seen = xcalloc((size_t)total + 1, sizeof *x->seen);
+    for (int k = 0; k < s->n; k++)
+        for (long i = 0; i < s->t[k].n; i++) {
+            char buf[4096];
+            eval_record_id(s, &s->t[k], i, buf, sizeof buf);
+            x->e[x->n].key = xstrdup(buf);
+            x->e[x->n].id = x->e[x->n].key;
+            x->e[x->n].t = &s->t[k];
+            x->e[x->n].i = i;
+            x->n++;
+        }
+    qsort(x->e, (size_t)x->n, sizeof *x->e, cmp_entry);
+}
+
+static void index_free(answer_index *x)
+{
+    for (long i = 0; i < x->n; i++)
+        free(x->e[i].key);
+    free(x->e);
+    free(x->seen);
+    free(x->dup);
+    strbuf_free(&x->shown);
+}
+
+/* Files one answer; unknown and duplicate ids are noted for the error. */
+static void index_put(answer_index *x, const char *id, long line, char *text, char *why)
+{
+    const char *key = id;
+    /* One task directory: "TASK/ID" (as gen requests names it) is ID. */
+    if (!x->s->tree && x->s->n == 1) {
+        size_t tl = strlen(x->s->t[0].g->name);
+        if (strncmp(id, x->s->t[0].g->name, tl) == 0 && id[tl] == '/')
+            key = id + tl + 1;
+    }
+    id_entry probe = {.id = key};
+    id_entry *hit = bsearch(&probe, x->e, (size_t)x->n, sizeof *x->e, cmp_entry);
+    if (!hit) {
+        if (x->unknown < EVAL_SHOWN_IDS)
+            strbuf_addf(&x->shown, "%s'%.60s'", x->unknown ? ", " : "", id);
+        x->unknown++;
+        free(text);
+        free(why);
+        return;
+    }
+    long k = hit - x->e;
+    if (x->seen[k]) {
+        if (!x->dup) {
+            x->dup = xstrdup(id);
+            x->dup_line = line;
+        }
+        free(text);
+        free(why);
+        return;
+    }
+    x->seen[k] = true;
+    hit->t->response[hit->i] = text;
+    hit->t->why[hit->i] = why;
+}
+
+static char *dup_string(const cJSON *v)
+{
+    return cJSON_IsString(v) ? xstrdup(v->valuestring) : NULL;
+}
+
+/* The response text of one JSONL object, in either of its two shapes. */
+static char *jsonl_text(const cJSON *o, char **why)
+{
+    const cJSON *r = cJSON_GetObjectItemCaseSensitive(o, "response");
+    if (cJSON_IsString(r))
+        return xstrdup(r->valuestring);
+    if (cJSON_IsObject(r)) {
+        /* OpenAI and vLLM wrap the completion in "body"; accept it bare as well */
+        const cJSON *body = cJSON_GetObjectItemCaseSensitive(r, "body");
+        if (!body)
+            body = r;
+        const cJSON *choices = cJSON_GetObjectItemCaseSensitive(body, "choices");
+        const cJSON *msg = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(choices, 0), "message");
+        const cJSON *content = cJSON_GetObjectItemCaseSensitive(msg, "content");
+        if (cJSON_IsString(content))
+            return xstrdup(content->valuestring);
+        const cJSON *status = cJSON_GetObjectItemCaseSensitive(r, "status_code");
+        if (cJSON_IsNumber(status) && status->valuedouble != 200) {
+            strbuf sb = {0};
+            strbuf_addf(&sb, "request failed with status %d", (int)status->valuedouble);
+            *why = sb.buf;
+            return NULL;
+        }
+        *why = xstrdup("no message content in the response");
+        return NULL;
+    }
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(o, "error");
+    const cJSON *m = cJSON_GetObjectItemCaseSensitive(e, "message");
+    strbuf sb = {0};
+    if (cJSON_IsString(m))
+        strbuf_addf(&sb, "request failed: %.200s", m->valuestring);
+    else
+        strbuf_add(&sb, r ? "response is neither text nor a response object" : "no response");
+    *why = sb.buf;
+    return NULL;
+}
+
+int eval_read_answers_text(const char *text, size_t len, const char *path, eval_set *s, char *err, size_t errlen)
+{
+    int rc = 0;
+    long bad = bad_utf8((const unsigned char *)text, len);
+    if (bad >= 0) {
+        rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot read '%s': not valid UTF-8 (line %ld)", path,
+                  line_of(text, text + bad));
+        return rc;
+    }
+    size_t at = 0;
+    while (at < len && (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r'))
+        at++;
+    if (at == len)
+        return fail(err, errlen, GEN_EXIT_ANSWERS, "cannot read '%s': empty file", path);
+    answer_index x;
+    index_build(&x, s);
+    bool array = text[at] == '[';
+    if (array) {
+        /* The release's answer file: a list of records. */
+        cJSON *root = parse_json(text, len, path, GEN_EXIT_ANSWERS, &rc, err, errlen);
+        long i = 0;
+        const cJSON *r;
+        cJSON_ArrayForEach(r, root) {
+            i++;
+            const cJSON *id = cJSON_GetObjectItemCaseSensitive(r, "id");
+            if (!cJSON_IsString(id)) {
+                rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot read '%s': record %ld has no string id", path, i);
+                break;
+            }
+            const cJSON *g = cJSON_GetObjectItemCaseSensitive(r, "gpt_response");
+            char *why = cJSON_IsString(g) ? NULL
+                        : xstrdup(g && !cJSON_IsNull(g) ? "gpt_response is not text" : "no gpt_response");
+            index_put(&x, id->valuestring, i, dup_string(g), why);
+        }
+        cJSON_Delete(root);
+    } else {
+        /* JSONL: one object per line. */
+        long line = 0;
+        size_t p = 0;
+        while (p < len && !rc) {
+            size_t e = p;
+            while (e < len && text[e] != '\n')
+                e++;
+            line++;
+            size_t q = p;
+            while (q < e && (text[q] == ' ' || text[q] == '\t' || text[q] == '\r'))
+                q++;
+            if (q < e) {
+                int lrc = 0;
+                char sub[64];
+                cJSON *o = parse_json(text + p, e - p, path, GEN_EXIT_ANSWERS, &lrc, sub, sizeof sub);
+                if (!o) {
+                    rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot read '%s': not valid JSON (line %ld)", path,
+                              line);
+                    break;
+                }
+                const cJSON *cid = cJSON_GetObjectItemCaseSensitive(o, "custom_id");
+                const cJSON *id = cJSON_IsString(cid) ? cid : cJSON_GetObjectItemCaseSensitive(o, "id");
+                if (!cJSON_IsObject(o) || !cJSON_IsString(id)) {
+                    rc = fail(err, errlen, GEN_EXIT_ANSWERS,
+                              "cannot read '%s': line %ld is not an object with a string id or custom_id", path,
+                              line);
+                } else {
+                    char *why = NULL;
+                    char *t = jsonl_text(o, &why);
+                    index_put(&x, id->valuestring, line, t, why);
+                }
+                cJSON_Delete(o);
+            }
+            p = e + 1;
+        }
+    }
+    if (!rc && x.unknown)
+        rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot use '%s': %ld answer%s match%s no record (%s%s)%s", path,
+                  x.unknown, x.unknown == 1 ? "" : "s", x.unknown == 1 ? "es" : "", x.shown.buf,
+                  x.unknown > EVAL_SHOWN_IDS ? ", ..." : "",
+                  s->tree && !strchr(x.shown.buf, '/') ? "; ids in a gen all tree are TASK/ID" : "");
+    if (!rc && x.dup)
+        rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot use '%s': id '%.80s' is answered twice (again at %s %ld)",
+                  path, x.dup, array ? "record" : "line", x.dup_line);
+    index_free(&x);
+    return rc;
+}
+
+int eval_read_answers(const char *path, eval_set *s, char *err, size_t errlen)
+{
+    char *text = NULL;
+    size_t len;
+    int rc = read_capped(path, &text, &len, GEN_EXIT_ANSWERS, err, errlen);
+    if (!rc)
+        rc = eval_read_answers_text(text, len, path, s, err, errlen);
+    free(text);
+    return rc;
+}
+
+void eval_score(eval_set *s)
+{
+    for (int k = 0; k < s->n; k++) {
+        eval_task *t = &s->t[k];
+        t->right = 0;
+        for (long i = 0; i < t->n; i++) {
+            char why[200];
+            cJSON_Delete(t->output[i]);
+            free(t->error[i]);
+            t->output[i] = NULL;
+            t->error[i] = NULL;
+            if (!t->response[i]) {
+                t->error[i] = xstrdup(t->why[i] ? t->why[i] : "no answer");
+            } else {
+                t->output[i] = answer_parse(t->g, t->response[i], strlen(t->response[i]), why, sizeof why);
+                if (!t->output[i])
+                    t->error[i] = xstrdup(why);
+            }
+            t->correct[i] = answer_equal(t->output[i], t->gold[i]);
+            t->right += t->correct[i];
+        }
+    }
+}
+
+/* ---- EVAL.json ---- */
+
+static double pct(long right, long n)
+{
+    return n ? round(10000.0 * (double)right / (double)n) / 100.0 : 0.0;
+}
+
+/* A percentage as the release prints it: 100.0, 42.5, 33.33. */
+static void add_pct(strbuf *sb, double v)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.2f", v);
+    size_t l = strlen(buf);
+    if (buf[l - 1] == '0')
+        buf[--l] = '\0';
+    strbuf_add(sb, buf);
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+typedef struct categories {
+    long *value, *n, *right;
+    int count;
+} categories;
+
+static void categories_of(const eval_task *t, categories *c)
+{
+    long *v = xmalloc(sizeof(long) * ((size_t)t->n + 1));
+    memcpy(v, t->axis, sizeof(long) * (size_t)t->n);
+    qsort(v, (size_t)t->n, sizeof *v, cmp_long);
+    c->value = xmalloc(sizeof(long) * ((size_t)t->n + 1));
+    c->count = 0;
+    for (long i = 0; i < t->n; i++)
+        if (i == 0 || v[i] != v[i - 1])
+            c->value[c->count++] = v[i];
+    free(v);
+    c->n = xcalloc((size_t)c->count + 1, sizeof(long));
+    c->right = xcalloc((size_t)c->count + 1, sizeof(long));
+    for (long i = 0; i < t->n; i++) {
+        long *hit = bsearch(&t->axis[i], c->value, (size_t)c->count, sizeof(long), cmp_long);
+        long k = hit - c->value;
+        c->n[k]++;
+        c->right[k] += t->correct[i];
+    }
+}
+
+static void categories_free(categories *c)
+{
+    free(c->value);
+    free(c->n);
+    free(c->right);
+}
+
+static void task_eval_json(strbuf *sb, const eval_task *t, const char *indent)
+{
+    categories c;
+    categories_of(t, &c);
+    strbuf_addf(sb, "{\n%s    \"Overall Accuracy\": ", indent);
+    add_pct(sb, pct(t->right, t->n));
+    strbuf_addf(sb, ",\n%s    \"Category-wise Accuracy\": {", indent);
+    for (int k = 0; k < c.count; k++) {
+        strbuf_addf(sb, "%s\n%s        \"%ld\": ", k ? "," : "", indent, c.value[k]);
+        add_pct(sb, pct(c.right[k], c.n[k]));
+    }
+    strbuf_addf(sb, "%s%s}\n%s}", c.count ? "\n    " : "", c.count ? indent : "", indent);
+    categories_free(&c);
+}
+
+static double mean_accuracy(const eval_set *s)
+{
+    double sum = 0;
+    for (int k = 0; k < s->n; k++)
+        sum += pct(s->t[k].right, s->t[k].n);
+    return s->n ? round(100.0 * sum / s->n) / 100.0 : 0.0;
+}
+
+static void eval_json(strbuf *sb, const eval_set *s)
+{
+    if (!s->tree) {
+        task_eval_json(sb, &s->t[0], "");
+        strbuf_add(sb, "\n");
+        return;
+    }
+    strbuf_add(sb, "{\n    \"Mean Accuracy\": ");
+    add_pct(sb, mean_accuracy(s));
+    strbuf_add(sb, ",\n    \"Tasks\": {");
+    for (int k = 0; k < s->n; k++) {
+        strbuf_addf(sb, "%s\n        \"%s\": ", k ? "," : "", s->t[k].g->name);
+        task_eval_json(sb, &s->t[k], "        ");
+    }
+    strbuf_add(sb, "\n    }\n}\n");
+}
+
+static void summary(FILE *f, const eval_set *s)
+{
+    fprintf(f, "%-24s %7s %7s %9s %9s\n", "task", "records", "right", "no parse", "accuracy");
+    long all = 0, right = 0;
+    for (int k = 0; k < s->n; k++) {
+        const eval_task *t = &s->t[k];
+        long unparsed = 0;
+        for (long i = 0; i < t->n; i++)
+            unparsed += t->output[i] == NULL;
+        strbuf p = {0};
+        add_pct(&p, pct(t->right, t->n));
+        fprintf(f, "%-24s %7ld %7ld %9ld %9s\n", t->g->name, t->n, t->right, unparsed, p.buf);
+        strbuf_free(&p);
+        all += t->n;
+        right += t->right;
+    }
+    if (s->tree) {
+        strbuf p = {0};
+        add_pct(&p, mean_accuracy(s));
+        fprintf(f, "%-24s %7ld %7ld %9s %9s  (mean over %d tasks)\n", "mean", all, right, "", p.buf, s->n);
+        strbuf_free(&p);
+    } else {
+        categories c;
+        categories_of(&s->t[0], &c);
+        fprintf(f, "by %s:", s->t[0].g->answer.axis);
+        for (int k = 0; k < c.count; k++) {
+            strbuf p = {0};
+            add_pct(&p, pct(c.right[k], c.n[k]));
+            fprintf(f, " %ld:%s", c.value[k], p.buf);
+            strbuf_free(&p);
+        }
+        fputc('\n', f);
+        categories_free(&c);
+    }
+}
+
+/* The records of the target, each with extra fields, one per line. */
+static void records_with(const eval_set *s, strbuf *out, bool gold)
+{
+    long total = 0;
+    for (int k = 0; k < s->n; k++)
+        total += s->t[k].n;
+    char **lines = xcalloc((size_t)total + 1, sizeof *lines);
+    long j = 0;
+    for (int k = 0; k < s->n; k++) {
+        const eval_task *t = &s->t[k];
+        long i = 0;
+        const cJSON *r;
+        cJSON_ArrayForEach(r, t->records) {
+            cJSON *c = cJSON_Duplicate(r, true);
+            char id[4096];
+            eval_record_id(s, t, i, id, sizeof id);
+            cJSON_ReplaceItemInObjectCaseSensitive(c, "id", cJSON_CreateString(id));
+            if (gold) {
+                strbuf g = {0};
+                char why[200];
+                strbuf_add(&g, ANSWER_PREFIX);
+                answer_gold_text(t->g, r, &g, why, sizeof why);
+                cJSON_DeleteItemFromObjectCaseSensitive(c, "gpt_response");
+                cJSON_AddStringToObject(c, "gpt_response", g.buf);
+                strbuf_free(&g);
+            } else {
+                static const char *const extra[] = {"gpt_response", "Output", "ERROR"};
+                for (int e = 0; e < 3; e++)
+                    cJSON_DeleteItemFromObjectCaseSensitive(c, extra[e]);
+                cJSON_AddItemToObject(c, "gpt_response",
+                                      t->response[i] ? cJSON_CreateString(t->response[i]) : cJSON_CreateNull());
+                cJSON_AddItemToObject(c, "Output", t->output[i] ? cJSON_Duplicate(t->output[i], true)
+                                                                : cJSON_CreateNull());
+                cJSON_AddItemToObject(c, "ERROR", t->error[i] ? cJSON_CreateString(t->error[i]) : cJSON_CreateNull());
+            }
+            strbuf line = {0};
+            json_append(&line, c);
+            cJSON_Delete(c);
+            lines[j++] = line.buf;
+            i++;
+        }
+    }
+    json_records(out, lines, j);
+    for (long k = 0; k < j; k++)
+        free(lines[k]);
+    free(lines);
+}
+
+/* ---- commands ---- */
+
+int eval_usage_fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("gen: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return GEN_EXIT_USAGE;
+}
+
+static int report(int rc, const char *err)
+{
+    if (rc)
+        fprintf(stderr, "gen: %s\n", err);
+    return rc;
+}
+
+static int write_whole(const char *path, const strbuf *sb, char *err, size_t errlen)
+{
+    eval_out o;
+    if (eval_out_open(&o, path, err, errlen) != 0)
+        return GEN_EXIT_IO;
+    eval_out_write(&o, sb->buf, sb->len);
+    return eval_out_commit(&o, err, errlen) == 0 ? 0 : GEN_EXIT_IO;
+}
+
+const char *eval_opt_value(int argc, char **argv, int *i, const char *name, bool *bad)
+{
+    size_t l = strlen(name);
+    if (strncmp(argv[*i], name, l) != 0)
+        return NULL;
+    if (argv[*i][l] == '=')
+        return argv[*i] + l + 1;
+    if (argv[*i][l])
+        return NULL;
+    if (*i + 1 >= argc) {
+        *bad = true;
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+const char *eval_opt_out(int argc, char **argv, int *i, bool *bad)
+{
+    const char *v = eval_opt_value(argc, argv, i, "-o", bad);
+    return v || *bad ? v : eval_opt_value(argc, argv, i, "--out", bad);
+}
+
+bool eval_help(const char *arg, const char *use)
+{
+    if (strcmp(arg, "--help") != 0 && strcmp(arg, "-h") != 0)
+        return false;
+    printf("%s   (docs/evaluation.md)\n", use);
+    return true;
+}
+
+int eval_cmd_gold(int argc, char **argv)
+{
+    static const char use[] = "usage: gen gold DIR [-o ANSWERS.json]";
+    const char *dir = NULL, *out = NULL;
+    for (int i = 2; i < argc; i++) {
+        bool bad = false;
+        const char *v;
+        if (eval_help(argv[i], use))
+            return GEN_EXIT_OK;
+        if ((v = eval_opt_out(argc, argv, &i, &bad)))
+            out = v;
+        else if (bad)
+            return eval_usage_fail("option '%s' needs a file (%s)", argv[i], use);
+        else if (argv[i][0] == '-' && argv[i][1])
+            return eval_usage_fail("unknown option '%s' for gold (%s)", argv[i], use);
+        else if (dir)
+            return eval_usage_fail("unexpected argument '%s' (gold takes one directory)", argv[i]);
+        else
+            dir = argv[i];
+    }
+    if (!dir)
+        return eval_usage_fail("gold needs a directory (%s)", use);
+    char err[512];
+    eval_set s;
+    int rc = eval_load(dir, &s, err, sizeof err);
+    if (!rc) {
+        strbuf sb = {0};
+        records_with(&s, &sb, true);
+        rc = write_whole(out, &sb, err, sizeof err);
+        strbuf_free(&sb);
+    }
+    eval_free(&s);
+    return report(rc, err);
+}
+
+static int make_plot(strbuf *png, const eval_set *s, char *err, size_t errlen)
+{
+    if (font_init(err, errlen) != 0)
+        return GEN_EXIT_IO;
+    plot_series *ps = xcalloc((size_t)s->n, sizeof *ps);
+    categories *cs = xcalloc((size_t)s->n, sizeof *cs);
+    double **ys = xcalloc((size_t)s->n, sizeof *ys);
+    for (int k = 0; k < s->n; k++) {
+        categories_of(&s->t[k], &cs[k]);
+        ys[k] = xcalloc((size_t)cs[k].count + 1, sizeof(double));
+        for (int j = 0; j < cs[k].count; j++)
+            ys[k][j] = pct(cs[k].right[j], cs[k].n[j]);
+        ps[k] = (plot_series){.name = s->t[k].g->name,
+                              .axis = s->t[k].g->answer.axis,
+                              .n = cs[k].count,
+                              .x = cs[k].value,
+                              .y = ys[k],
+                              .count = cs[k].n,
+                              .overall = pct(s->t[k].right, s->t[k].n)};
+    }
+    char title[128];
+    if (s->tree)
+        snprintf(title, sizeof title, "Accuracy by difficulty (mean over %d tasks: %.1f%%)", s->n,
+                 mean_accuracy(s));
+    else
+        snprintf(title, sizeof title, "Accuracy by difficulty");
+    int rc = plot_accuracy(ps, s->n, title, png, err, errlen) == 0 ? 0 : GEN_EXIT_INTERNAL;
+    for (int k = 0; k < s->n; k++) {
+        categories_free(&cs[k]);
+        free(ys[k]);
+    }
+    free(ps);
+    free(cs);
+    free(ys);
+    font_done();
+    return rc;
+}
+
+int eval_cmd_score(int argc, char **argv)
+{
+    static const char use[] =
+        "usage: gen score DIR ANSWERS [-o EVAL.json] [--annotated OUT.json] [--plot FILE.png] [--quiet]";
+    const char *pos[2] = {NULL, NULL}, *out = NULL, *annotated = NULL, *plot = NULL;
+    int npos = 0;
+    bool quiet = false;
+    for (int i = 2; i < argc; i++) {
+        bool bad = false;
+        const char *v;
+        if (eval_help(argv[i], use))
+            return GEN_EXIT_OK;
+        if ((v = eval_opt_out(argc, argv, &i, &bad)))
+            out = v;
+        else if (!bad && (v = eval_opt_value(argc, argv, &i, "--annotated", &bad)))
+            annotated = v;
+        else if (!bad && (v = eval_opt_value(argc, argv, &i, "--plot", &bad)))
+            plot = v;
+        else if (bad)
+            return eval_usage_fail("option '%s' needs a file (%s)", argv[i], use);
+        else if (strcmp(argv[i], "--quiet") == 0)
+            quiet = true;
+        else if (argv[i][0] == '-' && argv[i][1])
+            return eval_usage_fail("unknown option '%s' for score (%s)", argv[i], use);
+        else if (npos == 2)
+            return eval_usage_fail("unexpected argument '%s' (score takes a directory and an answers file)", argv[i]);
+        else
+            pos[npos++] = argv[i];
+    }
+    if (npos < 2)
+        return eval_usage_fail("score needs a directory and an answers file (%s)", use);
+    const char *outs[3] = {out, annotated, plot};
+    for (int a = 0; a < 3; a++)
+        for (int b = a + 1; b < 3; b++)
+            if (outs[a] && outs[b] && strcmp(outs[a], outs[b]) == 0 && strcmp(outs[a], "-") != 0)
+                return eval_usage_fail("'%s' is named for two outputs", outs[a]);
+    if (plot && strcmp(plot, "-") == 0)
+        return eval_usage_fail("--plot needs a file name, not '-'");
+    char err[512];
+    eval_set s;
+    int rc = eval_load(pos[0], &s, err, sizeof err);
+    if (!rc)
+        rc = eval_read_answers(pos[1], &s, err, sizeof err);
+    if (!rc) {
+        /* every output is made first, then written to temporary files, then
+         * renamed: a failure leaves none of them */
+        eval_score(&s);
+        strbuf bufs[3] = {{0}, {0}, {0}};
+        if (out)
+            eval_json(&bufs[0], &s);
+        if (annotated)
+            records_with(&s, &bufs[1], false);
+        if (plot)
+            rc = make_plot(&bufs[2], &s, err, sizeof err);
+        eval_out files[3] = {{0}, {0}, {0}};
+        for (int k = 0; k < 3 && !rc; k++)
+            if (outs[k]) {
+                if (eval_out_open(&files[k], outs[k], err, sizeof err) != 0)
+                    rc = GEN_EXIT_IO;
+                else
+                    eval_out_write(&files[k], bufs[k].buf, bufs[k].len);
+            }
+        for (int k = 0; k < 3; k++) {
+            if (files[k].f && !rc && eval_out_commit(&files[k], err, sizeof err) != 0)
+                rc = GEN_EXIT_IO;
+            else if (files[k].f)
+                eval_out_abort(&files[k]);
+            strbuf_free(&bufs[k]);
+        }
+        bool stdout_used = (out && strcmp(out, "-") == 0) || (annotated && strcmp(annotated, "-") == 0);
+        if (!rc && !quiet)
+            summary(stdout_used ? stderr : stdout, &s);
+    }
+    eval_free(&s);
+    return report(rc, err);
+}

@@ -1,0 +1,103 @@
+/* eval.h - `gen gold` and `gen score`: gold answers files, reading a model's
+ * answers in three formats, and EVAL.json in the release's shape.
+ *
+ * Contract:
+ *  1. A target is one task directory (DIR/data.json) or a `gen all` tree (ROOT/<task>/
+ *     data.json for some tasks); in a tree every id is written "TASK/ID".
+ *  2. The gold comes from data.json only (answer.h); an answers file's own fields
+ *     are never trusted, and its ids are matched against data.json's ids, never
+ *     opened as paths.
+ *  3. Answers files: the release's answer_<model>.json (a JSON array of records with
+ *     "id" and "gpt_response"), JSONL of {"id"|"custom_id", "response": text}, or the
+ *     batch output JSONL of the OpenAI Batch API and vLLM's run-batch
+ *     (custom_id, response.body.choices[0].message.content).  Files over
+ *     EVAL_MAX_FILE, invalid UTF-8 or JSON, unknown ids (all counted) and duplicate
+ *     ids are refused with GEN_EXIT_ANSWERS before anything is written.
+ *  4. Every record of the target is scored: no answer or an unparseable one is
+ *     wrong, never dropped.  Category keys are the release's difficulty axis,
+ *     as strings in numeric order; percentages are numbers rounded to 2 decimals.
+ *  5. Output files are written whole to a temporary name and renamed, so a failure
+ *     leaves nothing behind; a path that exists and is not a regular file (a
+ *     device such as /dev/null, a FIFO, a symbolic link) is written in place.
+ */
+#ifndef GEN_EVAL_H
+#define GEN_EVAL_H
+
+#include "generator.h"
+
+#include <cJSON.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Larger answers or data.json files are refused unread: 6,000 verbose responses
+ * are a few tens of MiB, so 1 GiB is only ever a mistake or an attack. */
+#define EVAL_MAX_FILE (1L << 30)
+
+typedef struct eval_task {
+    const generator *g;
+    char *dir;        /* the task directory */
+    cJSON *records;   /* data.json */
+    long n;
+    const char **ids; /* each record's id as data.json has it */
+    cJSON **gold;     /* structured gold answers (answer.h) */
+    long *axis;       /* difficulty axis values */
+    /* filled by eval_read_answers and eval_score */
+    char **response;  /* the answer text, NULL when there is none */
+    char **why;       /* why there is no response text (a failed request), or NULL */
+    cJSON **output;   /* the parsed answer, NULL when unparseable */
+    char **error;     /* why not, NULL when parsed */
+    bool *correct;
+    long right;
+} eval_task;
+
+typedef struct eval_set {
+    eval_task *t;
+    int n;
+    bool tree; /* a gen all tree: ids are TASK/ID */
+} eval_set;
+
+/* Loads a task directory or a gen all tree; returns an exit code (errors.h). */
+int eval_load(const char *path, eval_set *s, char *err, size_t errlen);
+void eval_free(eval_set *s);
+
+/* One task's set from data.json text (for the fuzzer and tests). */
+int eval_load_text(const generator *g, const char *text, size_t len, eval_set *s, char *err, size_t errlen);
+
+/* Reads an answers file into s (response per record); returns an exit code. */
+int eval_read_answers(const char *path, eval_set *s, char *err, size_t errlen);
+/* The same from the file's text (path names it in messages). */
+int eval_read_answers_text(const char *text, size_t len, const char *path, eval_set *s, char *err,
+                           size_t errlen);
+/* Parses and scores every record. */
+void eval_score(eval_set *s);
+
+/* An output file written whole or not at all: to stdout when path is NULL or
+ * "-", else to a temporary file beside path that eval_out_commit renames (in
+ * place when path exists and is not a regular file). */
+typedef struct eval_out {
+    FILE *f;
+    char *path, *tmp;
+    bool failed;
+} eval_out;
+int eval_out_open(eval_out *o, const char *path, char *err, size_t errlen);
+void eval_out_write(eval_out *o, const void *data, size_t n);
+int eval_out_commit(eval_out *o, char *err, size_t errlen);
+void eval_out_abort(eval_out *o);
+
+/* The id of record i of task t as the answers must name it. */
+void eval_record_id(const eval_set *s, const eval_task *t, long i, char *buf, size_t n);
+
+/* For the commands' own option parsing: a value option "NAME V" or "NAME=V" at
+ * argv[*i] (advancing *i past V), or NULL, with *bad set when V is missing. */
+const char *eval_opt_value(int argc, char **argv, int *i, const char *name, bool *bad);
+/* eval_opt_value for "-o" or "--out". */
+const char *eval_opt_out(int argc, char **argv, int *i, bool *bad);
+/* True (having printed use) when arg asks for help. */
+bool eval_help(const char *arg, const char *use);
+/* Prints "gen: <message>" and returns GEN_EXIT_USAGE. */
+int eval_usage_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+int eval_cmd_gold(int argc, char **argv);
+int eval_cmd_score(int argc, char **argv);
+
+#endif

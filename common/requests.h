@@ -1,0 +1,27 @@
+/* requests.h - `gen requests`: one OpenAI Batch API request per sample (JSONL).
+ *
+ * Contract:
+ *  1. Each line is {"custom_id": "TASK/ID", "method": "POST", "url":
+ *     "/v1/chat/completions", "body": {"model", "messages"[, "max_tokens"]}} with one
+ *     user message: a text part (the three prompt files, each stripped of
+ *     surrounding white space, joined by newlines as the release's loader joins
+ *     them), then each image as an image_url data URI (base64 of the PNG file as
+ *     written; the first image before the second for pairs).
+ *  2. The same file runs on the OpenAI Batch API and on vLLM's run-batch; gen score
+ *     reads what either writes back.
+ *  3. Image names come from data.json ids of the task's own form (N.png or
+ *     secondN.png) and nothing else; the output is written whole or not at all.
+ */
+#ifndef GEN_REQUESTS_H
+#define GEN_REQUESTS_H
+
+#include "util.h"
+
+#include <stddef.h>
+
+/* Standard base64 (RFC 4648, with padding) of n bytes, appended to out. */
+void base64_append(strbuf *out, const unsigned char *data, size_t n);
+
+int requests_cmd(int argc, char **argv);
+
+#endif
