@@ -4,6 +4,7 @@
 #include "eval.h"
 #include "merge.h"
 #include "preview.h"
+#include "report.h"
 #include "requests.h"
 
 #include "errors.h"
@@ -728,6 +729,8 @@ int cli_main(int argc, char **argv)
         return eval_cmd_gold(argc, argv);
     if (strcmp(cmd, "requests") == 0)
         return requests_cmd(argc, argv);
+    if (strcmp(cmd, "report") == 0)
+        return report_cmd(argc, argv);
     if (strcmp(cmd, "score") == 0)
         return eval_cmd_score(argc, argv);
     const generator *g = generator_find(cmd);
