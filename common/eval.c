@@ -463,7 +463,10 @@ static char *jsonl_text(const cJSON *o, char **why)
     if (cJSON_IsString(r))
         return xstrdup(r->valuestring);
     if (cJSON_IsObject(r)) {
+        /* OpenAI and vLLM wrap the completion in "body"; accept it bare as well */
         const cJSON *body = cJSON_GetObjectItemCaseSensitive(r, "body");
+        if (!body)
+            body = r;
         const cJSON *choices = cJSON_GetObjectItemCaseSensitive(body, "choices");
         const cJSON *msg = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(choices, 0), "message");
         const cJSON *content = cJSON_GetObjectItemCaseSensitive(msg, "content");
@@ -513,7 +516,8 @@ int eval_read_answers(const char *path, eval_set *s, char *err, size_t errlen)
     }
     answer_index x;
     index_build(&x, s);
-    if (text[at] == '[') {
+    bool array = text[at] == '[';
+    if (array) {
         /* The release's answer file: a list of records. */
         cJSON *root = parse_json(text, len, path, GEN_EXIT_ANSWERS, &rc, err, errlen);
         long i = 0;
@@ -575,7 +579,7 @@ int eval_read_answers(const char *path, eval_set *s, char *err, size_t errlen)
                   x.unknown > EVAL_SHOWN_IDS ? ", ..." : "");
     if (!rc && x.dup)
         rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot use '%s': id '%.80s' is answered twice (again at %s %ld)",
-                  path, x.dup, text[at] == '[' ? "record" : "line", x.dup_line);
+                  path, x.dup, array ? "record" : "line", x.dup_line);
     index_free(&x);
     return rc;
 }

@@ -6,19 +6,8 @@ GEN=$1
 . "$(dirname "$0")/lib.sh"
 scratch
 
-# expect CODE PATTERN ARGS...: runs gen ARGS with --out $WORK/out (unless given),
-# checks the exit code, that stderr matches PATTERN and that nothing was written.
-expect() {
-    local code=$1 pattern=$2
-    shift 2
-    local err rc
-    err=$("$GEN" "$@" 2>&1 >/dev/null)
-    rc=$?
-    [ "$rc" -eq "$code" ] && ok || fail "gen $*: exit $rc, expected $code ($err)"
-    grep -qE -- "$pattern" <<<"$err" && ok || fail "gen $*: message '$err' does not match '$pattern'"
-    [ ! -e "$WORK/out" ] && ok || fail "gen $*: wrote $WORK/out"
-    rm -rf "$WORK/out"
-}
+# expect (tests/lib.sh) runs gen with --out $WORK/out where given: exit code,
+# message, nothing written.
 O=(--out "$WORK/out")
 
 expect 2 "unknown task 'countng_circles' \(did you mean 'counting_circles'\?\)" countng_circles "${O[@]}"

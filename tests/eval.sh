@@ -76,19 +76,7 @@ grep -q '"ERROR": "request failed: rate limited"' "$WORK/failed-ann.json" && ok 
     fail "hostile responses"
 grep -q '"ERROR": "the last line is longer than' "$WORK/h-ann.json" && ok || fail "3 MB line not refused"
 
-# 7. Bad input: exit code, message, nothing written.
-expect() {
-    local code=$1 pattern=$2
-    shift 2
-    local err rc
-    err=$("$GEN" "$@" 2>&1 >/dev/null)
-    rc=$?
-    [ "$rc" -eq "$code" ] && ok || fail "gen $*: exit $rc, expected $code ($err)"
-    grep -qE -- "$pattern" <<<"$err" && ok || fail "gen $*: message '$err' does not match '$pattern'"
-    [ ! -e "$WORK/out" ] && ok || fail "gen $*: wrote $WORK/out"
-    [ -z "$(ls "$WORK" | grep '\.tmp-')" ] && ok || fail "gen $*: left a temporary file"
-    rm -rf "$WORK/out"
-}
+# 7. Bad input: exit code, message, nothing written (expect: tests/lib.sh).
 CC=$R/counting_circles
 printf '[{"id": "1.png", "gpt_response": "ANSWER: 1"},\n {"id": 2,,}]\n' > "$WORK/notjson.json"
 expect 6 "cannot read '.*notjson.json': not valid JSON \(line 2\)" score "$CC" "$WORK/notjson.json" -o "$WORK/out"

@@ -8,45 +8,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *release_fields(const char *task, char *buf, size_t n)
+/* The rest of task's line in a table file of tests/ ("task<white space>rest"),
+ * or NULL: release_fields.txt gives "images fields", release_axes.txt the axis. */
+static const char *table_row(const char *file, const char *task, char *buf, size_t n)
 {
-    FILE *f = fopen(GEN_SOURCE_DIR "/tests/release_fields.txt", "r");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/%s", GEN_SOURCE_DIR, file);
+    FILE *f = fopen(path, "r");
     if (!f)
         return NULL;
     char line[512];
     const char *found = NULL;
     while (fgets(line, sizeof line, f)) {
-        char name[128], fields[384];
-        int images;
-        if (line[0] == '#' || sscanf(line, "%127s %d %383[^\n]", name, &images, fields) != 3)
+        size_t name = strcspn(line, " \t");
+        if (line[0] == '#' || line[name] == '\0' || strlen(task) != name || strncmp(line, task, name) != 0)
             continue;
-        if (strcmp(name, task) == 0) {
-            snprintf(buf, n, "%d %s", images, fields);
-            found = buf;
-        }
-    }
-    fclose(f);
-    return found;
-}
-
-/* The release's difficulty axis of a task (tests/release_axes.txt). */
-static const char *release_axis(const char *task, char *buf, size_t n)
-{
-    FILE *f = fopen(GEN_SOURCE_DIR "/tests/release_axes.txt", "r");
-    if (!f)
-        return NULL;
-    char line[256];
-    const char *found = NULL;
-    while (fgets(line, sizeof line, f)) {
-        char *tab = strchr(line, '\t');
-        if (line[0] == '#' || !tab)
-            continue;
-        *tab = '\0';
-        tab[1 + strcspn(tab + 1, "\n")] = '\0';
-        if (strcmp(line, task) == 0) {
-            snprintf(buf, n, "%s", tab + 1);
-            found = buf;
-        }
+        char *rest = line + name + strspn(line + name, " \t");
+        rest[strcspn(rest, "\r\n")] = '\0';
+        snprintf(buf, n, "%s", rest);
+        found = buf;
     }
     fclose(f);
     return found;
@@ -93,7 +73,7 @@ int main(void)
         CHECK(g->images == 1 || g->images == 2, "%s: images %d", g->name, g->images);
         CHECK(g->level_min >= g->lowest_level && g->level_min <= g->level_max, "%s: bad default levels", g->name);
         char want[512], have[512] = "";
-        const char *rel = release_fields(g->name, want, sizeof want);
+        const char *rel = table_row("release_fields.txt", g->name, want, sizeof want);
         CHECK(rel != NULL, "%s is not a release task", g->name);
         size_t at = (size_t)snprintf(have, sizeof have, "%d", g->images);
         bool level_field_listed = false;
@@ -105,7 +85,7 @@ int main(void)
         CHECK(level_field_listed, "%s: level_field is not one of its fields", g->name);
         /* the answer spec: gold fields are record fields, the axis is the release's */
         char axis[128];
-        const char *rax = release_axis(g->name, axis, sizeof axis);
+        const char *rax = table_row("release_axes.txt", g->name, axis, sizeof axis);
         CHECK(rax && g->answer.axis && strcmp(rax, g->answer.axis) == 0, "%s: answer axis '%s', release '%s'",
               g->name, g->answer.axis ? g->answer.axis : "none", rax ? rax : "?");
         CHECK(g->answer.gold[0] != NULL, "%s: no gold field in its answer spec", g->name);
