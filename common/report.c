@@ -150,7 +150,8 @@ static const char PAGE_CSS[] =
     "table.acc{border-collapse:collapse;margin:12px 0}"
     "table.acc td,table.acc th{border:1px solid #ccc;padding:3px 8px;text-align:right;vertical-align:top}"
     "table.acc td:first-child,table.acc th:first-child{text-align:left}"
-    "span.cat{display:inline-block;margin:1px 6px 1px 0;white-space:nowrap;font-size:12px}"
+    "span.cat{display:inline-block;margin:1px 3px 1px 0;padding:0 3px;white-space:nowrap;font-size:11px;"
+    "border-radius:2px}"
     "img.plot{max-width:100%;border:1px solid #ddd}"
     "#filters{position:sticky;top:0;background:#f4f4f4;padding:8px;border:1px solid #ddd;z-index:1}"
     "#filters label{margin-right:12px}"
@@ -388,8 +389,11 @@ static void add_table(strbuf *h, const eval_set *s)
         add_pct(h, eval_pct(t->right, t->n));
         strbuf_addf(h, "</td><td>%ld</td><td style=\"text-align:left\">", t->n);
         for (int j = 0; j < c.count; j++) {
-            strbuf_addf(h, "<span class=\"cat\">%ld: ", c.value[j]);
-            add_pct(h, eval_pct(c.right[j], c.n[j]));
+            /* a heat map: red at 0 %, yellow at 50 %, green at 100 % */
+            double v = eval_pct(c.right[j], c.n[j]);
+            strbuf_addf(h, "<span class=\"cat\" style=\"background:hsl(%d,70%%,82%%)\">%ld: ", (int)(1.2 * v),
+                        c.value[j]);
+            add_pct(h, v);
             strbuf_add(h, "</span>");
         }
         strbuf_add(h, "</td></tr>\n");
