@@ -52,6 +52,7 @@ static void usage(FILE *f)
           "       gen gold DIR [-o ANSWERS.json]\n"
           "       gen requests DIR --model NAME [-o requests.jsonl] [--max_tokens N]\n"
           "       gen score DIR ANSWERS [-o EVAL.json] [--annotated OUT.json] [--plot FILE.png] [--quiet]\n"
+          "       gen report ROOT ANSWERS -o report.html [--embed] [--quiet]\n"
           "       gen --help | gen TASK --help | gen --version\n"
           "\n"
           "  --num_images N   samples per level (default 10)\n"
