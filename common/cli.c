@@ -7,6 +7,7 @@
 #include "overlap.h"
 #include "recipe.h"
 #include "preview.h"
+#include "report.h"
 #include "requests.h"
 
 #include "errors.h"
@@ -57,6 +58,7 @@ static void usage(FILE *f)
           "       gen gold DIR [-o ANSWERS.json]\n"
           "       gen requests DIR --model NAME [-o requests.jsonl] [--max_tokens N]\n"
           "       gen score DIR ANSWERS [-o EVAL.json] [--annotated OUT.json] [--plot FILE.png] [--quiet]\n"
+          "       gen report ROOT ANSWERS -o report.html [--embed] [--quiet]\n"
           "       gen --help | gen TASK --help | gen --version\n"
           "\n"
           "  --num_images N   samples per level (default 10)\n"
@@ -876,6 +878,8 @@ int cli_main(int argc, char **argv)
         return eval_cmd_gold(argc, argv);
     if (strcmp(cmd, "requests") == 0)
         return requests_cmd(argc, argv);
+    if (strcmp(cmd, "report") == 0)
+        return report_cmd(argc, argv);
     if (strcmp(cmd, "score") == 0)
         return eval_cmd_score(argc, argv);
     const generator *g = generator_find(cmd);

@@ -652,7 +652,7 @@ void eval_score(eval_set *s)
 
 /* ---- EVAL.json ---- */
 
-static double pct(long right, long n)
+double eval_pct(long right, long n)
 {
     return n ? round(10000.0 * (double)right / (double)n) / 100.0 : 0.0;
 }
@@ -674,12 +674,7 @@ static int cmp_long(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-typedef struct categories {
-    long *value, *n, *right;
-    int count;
-} categories;
-
-static void categories_of(const eval_task *t, categories *c)
+void eval_categories_of(const eval_task *t, eval_categories *c)
 {
     long *v = xmalloc(sizeof(long) * ((size_t)t->n + 1));
     memcpy(v, t->axis, sizeof(long) * (size_t)t->n);
@@ -700,7 +695,7 @@ static void categories_of(const eval_task *t, categories *c)
     }
 }
 
-static void categories_free(categories *c)
+void eval_categories_free(eval_categories *c)
 {
     free(c->value);
     free(c->n);
@@ -709,24 +704,24 @@ static void categories_free(categories *c)
 
 static void task_eval_json(strbuf *sb, const eval_task *t, const char *indent)
 {
-    categories c;
-    categories_of(t, &c);
+    eval_categories c;
+    eval_categories_of(t, &c);
     strbuf_addf(sb, "{\n%s    \"Overall Accuracy\": ", indent);
-    add_pct(sb, pct(t->right, t->n));
+    add_pct(sb, eval_pct(t->right, t->n));
     strbuf_addf(sb, ",\n%s    \"Category-wise Accuracy\": {", indent);
     for (int k = 0; k < c.count; k++) {
         strbuf_addf(sb, "%s\n%s        \"%ld\": ", k ? "," : "", indent, c.value[k]);
-        add_pct(sb, pct(c.right[k], c.n[k]));
+        add_pct(sb, eval_pct(c.right[k], c.n[k]));
     }
     strbuf_addf(sb, "%s%s}\n%s}", c.count ? "\n    " : "", c.count ? indent : "", indent);
-    categories_free(&c);
+    eval_categories_free(&c);
 }
 
-static double mean_accuracy(const eval_set *s)
+double eval_mean_accuracy(const eval_set *s)
 {
     double sum = 0;
     for (int k = 0; k < s->n; k++)
-        sum += pct(s->t[k].right, s->t[k].n);
+        sum += eval_pct(s->t[k].right, s->t[k].n);
     return s->n ? round(100.0 * sum / s->n) / 100.0 : 0.0;
 }
 
@@ -738,7 +733,7 @@ static void eval_json(strbuf *sb, const eval_set *s)
         return;
     }
     strbuf_add(sb, "{\n    \"Mean Accuracy\": ");
-    add_pct(sb, mean_accuracy(s));
+    add_pct(sb, eval_mean_accuracy(s));
     strbuf_add(sb, ",\n    \"Tasks\": {");
     for (int k = 0; k < s->n; k++) {
         strbuf_addf(sb, "%s\n        \"%s\": ", k ? "," : "", s->t[k].g->name);
@@ -757,7 +752,7 @@ static void summary(FILE *f, const eval_set *s)
         for (long i = 0; i < t->n; i++)
             unparsed += t->output[i] == NULL;
         strbuf p = {0};
-        add_pct(&p, pct(t->right, t->n));
+        add_pct(&p, eval_pct(t->right, t->n));
         fprintf(f, "%-24s %7ld %7ld %9ld %9s\n", t->g->name, t->n, t->right, unparsed, p.buf);
         strbuf_free(&p);
         all += t->n;
@@ -765,21 +760,21 @@ static void summary(FILE *f, const eval_set *s)
     }
     if (s->tree) {
         strbuf p = {0};
-        add_pct(&p, mean_accuracy(s));
+        add_pct(&p, eval_mean_accuracy(s));
         fprintf(f, "%-24s %7ld %7ld %9s %9s  (mean over %d tasks)\n", "mean", all, right, "", p.buf, s->n);
         strbuf_free(&p);
     } else {
-        categories c;
-        categories_of(&s->t[0], &c);
+        eval_categories c;
+        eval_categories_of(&s->t[0], &c);
         fprintf(f, "by %s:", s->t[0].g->answer.axis);
         for (int k = 0; k < c.count; k++) {
             strbuf p = {0};
-            add_pct(&p, pct(c.right[k], c.n[k]));
+            add_pct(&p, eval_pct(c.right[k], c.n[k]));
             fprintf(f, " %ld:%s", c.value[k], p.buf);
             strbuf_free(&p);
         }
         fputc('\n', f);
-        categories_free(&c);
+        eval_categories_free(&c);
     }
 }
 
@@ -851,7 +846,7 @@ static int report(int rc, const char *err)
     return rc;
 }
 
-static int write_whole(const char *path, const strbuf *sb, char *err, size_t errlen)
+int eval_write_whole(const char *path, const strbuf *sb, char *err, size_t errlen)
 {
     eval_out o;
     if (eval_out_open(&o, path, err, errlen) != 0)
@@ -918,47 +913,54 @@ int eval_cmd_gold(int argc, char **argv)
     if (!rc) {
         strbuf sb = {0};
         records_with(&s, &sb, true);
-        rc = write_whole(out, &sb, err, sizeof err);
+        rc = eval_write_whole(out, &sb, err, sizeof err);
         strbuf_free(&sb);
     }
     eval_free(&s);
     return report(rc, err);
 }
 
-static int make_plot(strbuf *png, const eval_set *s, char *err, size_t errlen)
+int eval_plot_png(const eval_set *s, strbuf *png, char *err, size_t errlen)
 {
-    if (font_init(err, errlen) != 0)
-        return GEN_EXIT_IO;
     plot_series *ps = xcalloc((size_t)s->n, sizeof *ps);
-    categories *cs = xcalloc((size_t)s->n, sizeof *cs);
+    eval_categories *cs = xcalloc((size_t)s->n, sizeof *cs);
     double **ys = xcalloc((size_t)s->n, sizeof *ys);
     for (int k = 0; k < s->n; k++) {
-        categories_of(&s->t[k], &cs[k]);
+        eval_categories_of(&s->t[k], &cs[k]);
         ys[k] = xcalloc((size_t)cs[k].count + 1, sizeof(double));
         for (int j = 0; j < cs[k].count; j++)
-            ys[k][j] = pct(cs[k].right[j], cs[k].n[j]);
+            ys[k][j] = eval_pct(cs[k].right[j], cs[k].n[j]);
         ps[k] = (plot_series){.name = s->t[k].g->name,
                               .axis = s->t[k].g->answer.axis,
                               .n = cs[k].count,
                               .x = cs[k].value,
                               .y = ys[k],
                               .count = cs[k].n,
-                              .overall = pct(s->t[k].right, s->t[k].n)};
+                              .overall = eval_pct(s->t[k].right, s->t[k].n)};
     }
     char title[128];
     if (s->tree)
         snprintf(title, sizeof title, "Accuracy by difficulty (mean over %d tasks: %.1f%%)", s->n,
-                 mean_accuracy(s));
+                 eval_mean_accuracy(s));
     else
         snprintf(title, sizeof title, "Accuracy by difficulty");
     int rc = plot_accuracy(ps, s->n, title, png, err, errlen) == 0 ? 0 : GEN_EXIT_INTERNAL;
     for (int k = 0; k < s->n; k++) {
-        categories_free(&cs[k]);
+        eval_categories_free(&cs[k]);
         free(ys[k]);
     }
     free(ps);
     free(cs);
     free(ys);
+    return rc;
+}
+
+/* The plot with the font loaded for it. */
+static int plot_png(const eval_set *s, strbuf *png, char *err, size_t errlen)
+{
+    if (font_init(err, errlen) != 0)
+        return GEN_EXIT_IO;
+    int rc = eval_plot_png(s, png, err, errlen);
     font_done();
     return rc;
 }
@@ -1016,7 +1018,7 @@ int eval_cmd_score(int argc, char **argv)
         if (annotated)
             records_with(&s, &bufs[1], false);
         if (plot)
-            rc = make_plot(&bufs[2], &s, err, sizeof err);
+            rc = plot_png(&s, &bufs[2], err, sizeof err);
         eval_out files[3] = {{0}, {0}, {0}};
         for (int k = 0; k < 3 && !rc; k++)
             if (outs[k]) {

@@ -24,6 +24,7 @@
 #define GEN_EVAL_H
 
 #include "generator.h"
+#include "util.h"
 
 #include <cJSON.h>
 #include <stdbool.h>
@@ -96,6 +97,24 @@ const char *eval_opt_out(int argc, char **argv, int *i, bool *bad);
 bool eval_help(const char *arg, const char *use);
 /* Prints "gen: <message>" and returns GEN_EXIT_USAGE. */
 int eval_usage_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Accuracy per difficulty value of one task: value[k] ascending, n[k] records of
+ * which right[k] are correct. */
+typedef struct eval_categories {
+    long *value, *n, *right;
+    int count;
+} eval_categories;
+void eval_categories_of(const eval_task *t, eval_categories *c);
+void eval_categories_free(eval_categories *c);
+/* right/n in percent, rounded to 2 decimals as EVAL.json has it (0 when n is 0). */
+double eval_pct(long right, long n);
+/* The mean over tasks of their overall accuracy. */
+double eval_mean_accuracy(const eval_set *s);
+/* The accuracy-against-difficulty plot (plot.h) of a scored set, as PNG bytes;
+ * the font must be loaded (font_init).  Returns 0 or an exit code. */
+int eval_plot_png(const eval_set *s, strbuf *png, char *err, size_t errlen);
+/* Writes a whole file (or stdout for NULL / "-") through eval_out. */
+int eval_write_whole(const char *path, const strbuf *sb, char *err, size_t errlen);
 
 int eval_cmd_gold(int argc, char **argv);
 int eval_cmd_score(int argc, char **argv);

@@ -1,0 +1,547 @@
+#define _GNU_SOURCE
+#include "report.h"
+
+#include "answer.h"
+#include "errors.h"
+#include "eval.h"
+#include "font.h"
+#include "fsutil.h"
+#include "requests.h"
+#include "sha256.h"
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* An image larger than this is not embedded (an 800x800 task image is < 100 KB;
+ * a --scale 4 one a few MB). */
+#define REPORT_MAX_IMAGE (64L << 20)
+/* Thumbnail width in CSS pixels: labels of a 6x6 board are still legible. */
+#define REPORT_THUMB_PX "220"
+
+/* ---- escaping --------------------------------------------------------------- */
+
+/* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t len;
+    unsigned min;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xc2 && c <= 0xdf)
+        len = 2, min = 0x80;
+    else if (c >= 0xe0 && c <= 0xef)
+        len = 3, min = 0x800;
+    else if (c >= 0xf0 && c <= 0xf4)
+        len = 4, min = 0x10000;
+    else
+        return 0;
+    if (len > n)
+        return 0;
+    unsigned v = c & (0xff >> (len + 1));
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        v = (v << 6) | (s[i] & 0x3f);
+    }
+    if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+        return 0;
+    return len;
+}
+
+/* Appends n bytes of untrusted text as HTML text (or a quoted attribute value):
+ * & < > " ' escaped, invalid UTF-8 and control characters (but tab and newline)
+ * as U+FFFD. */
+static void html_text(strbuf *sb, const char *text, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = s[i];
+        size_t l = utf8_len(s + i, n - i);
+        if (l == 0 || (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) {
+            strbuf_add(sb, "\xef\xbf\xbd");
+            i += l ? l : 1;
+            continue;
+        }
+        if (l > 1) {
+            char tmp[5];
+            memcpy(tmp, s + i, l);
+            tmp[l] = '\0';
+            strbuf_add(sb, tmp);
+            i += l;
+            continue;
+        }
+        switch (c) {
+        case '&': strbuf_add(sb, "&amp;"); break;
+        case '<': strbuf_add(sb, "&lt;"); break;
+        case '>': strbuf_add(sb, "&gt;"); break;
+        case '"': strbuf_add(sb, "&quot;"); break;
+        case '\'': strbuf_add(sb, "&#39;"); break;
+        default: {
+            char tmp[2] = {(char)c, '\0'};
+            strbuf_add(sb, tmp);
+        }
+        }
+        i++;
+    }
+}
+
+static void html(strbuf *sb, const char *text)
+{
+    html_text(sb, text, strlen(text));
+}
+
+/* A relative URL path: every byte but unreserved ones and '/' percent-encoded. */
+static void url_path(strbuf *sb, const char *path)
+{
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || strchr("/-._~", *p))
+            strbuf_addf(sb, "%c", *p);
+        else
+            strbuf_addf(sb, "%%%02X", *p);
+    }
+}
+
+/* ---- paths -------------------------------------------------------------------- */
+
+/* The path of `to` relative to directory `from` (both absolute, canonical). */
+static char *relative_path(const char *from, const char *to)
+{
+    size_t common = 0, i = 0;
+    for (; from[i] && from[i] == to[i]; i++)
+        if (from[i] == '/')
+            common = i;
+    if (!from[i] && (to[i] == '/' || !to[i]))
+        common = i; /* `to` lies inside `from` */
+    strbuf sb = {0};
+    for (const char *p = from + common; *p; p++)
+        if (*p == '/')
+            strbuf_add(&sb, "../");
+    const char *rest = to + common;
+    if (*rest == '/')
+        rest++;
+    strbuf_add(&sb, rest);
+    return sb.buf ? sb.buf : xstrdup("");
+}
+
+/* The canonical directory the report file will be in. */
+static char *report_dir(const char *out)
+{
+    char *copy = xstrdup(out);
+    char *slash = strrchr(copy, '/');
+    const char *dir = slash ? (slash == copy ? "/" : (*slash = '\0', copy)) : ".";
+    char *real = realpath(dir, NULL);
+    free(copy);
+    return real;
+}
+
+/* ---- the page ------------------------------------------------------------------ */
+
+static const char PAGE_CSS[] =
+    "body{font:14px/1.4 sans-serif;margin:24px;color:#222;background:#fff}"
+    "h1{font-size:22px}h2{font-size:18px;margin-top:28px;border-bottom:1px solid #ccc}"
+    "table.acc{border-collapse:collapse;margin:12px 0}"
+    "table.acc td,table.acc th{border:1px solid #ccc;padding:3px 8px;text-align:right;vertical-align:top}"
+    "table.acc td:first-child,table.acc th:first-child{text-align:left}"
+    "span.cat{display:inline-block;margin:1px 3px 1px 0;padding:0 3px;white-space:nowrap;font-size:11px;"
+    "border-radius:2px}"
+    "img.plot{max-width:100%;border:1px solid #ddd}"
+    "#filters{position:sticky;top:0;background:#f4f4f4;padding:8px;border:1px solid #ddd;z-index:1}"
+    "#filters label{margin-right:12px}"
+    ".entry{display:flex;gap:14px;border:1px solid #ddd;margin:10px 0;padding:8px;align-items:flex-start}"
+    ".entry.unparseable{border-left:5px solid #b58900}.entry.wrong{border-left:5px solid #c0392b}"
+    ".imgs{display:flex;gap:6px;flex:none}"
+    "img.thumb{width:" REPORT_THUMB_PX "px;height:auto;border:1px solid #bbb;cursor:zoom-in;background:#fff}"
+    "dl{margin:0;display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;min-width:0}"
+    "dt{font-weight:bold;color:#555}dd{margin:0;min-width:0}"
+    "pre{white-space:pre-wrap;word-break:break-all;margin:0;background:#fafafa;padding:4px;"
+    "border:1px solid #eee;max-height:320px;overflow:auto}"
+    "code{background:#f3f3f3;padding:0 3px}"
+    "#zoom{position:fixed;inset:0;background:rgba(0,0,0,.8);display:flex;align-items:center;"
+    "justify-content:center;cursor:zoom-out;z-index:2}#zoom[hidden]{display:none}"
+    "#zoom img{max-width:95vw;max-height:95vh;background:#fff}";
+
+/* The page's only script: filters and the enlarged image.  Its SHA-256 goes into
+ * the Content-Security-Policy, so no other script can run. */
+static const char PAGE_JS[] =
+    "(function(){"
+    "var t=document.getElementById('f-task'),l=document.getElementById('f-level'),"
+    "c=document.getElementById('f-count'),ks=document.getElementsByName('f-kind'),"
+    "es=Array.prototype.slice.call(document.querySelectorAll('.entry')),"
+    "ss=Array.prototype.slice.call(document.querySelectorAll('section.task')),"
+    "z=document.getElementById('zoom'),zi=z.querySelector('img');"
+    "function kind(){for(var i=0;i<ks.length;i++)if(ks[i].checked)return ks[i].value;return'all';}"
+    "function levels(){var seen={},v=[],keep=l.value;es.forEach(function(e){"
+    "if((t.value===''||e.dataset.task===t.value)&&!seen[e.dataset.level]){seen[e.dataset.level]=1;"
+    "v.push(+e.dataset.level);}});v.sort(function(a,b){return a-b;});"
+    "while(l.options.length>1)l.remove(1);v.forEach(function(x){var o=document.createElement('option');"
+    "o.value=String(x);o.textContent=String(x);l.appendChild(o);});l.value=seen[keep]?keep:'';}"
+    "function apply(){var k=kind(),n=0;es.forEach(function(e){var s=(t.value===''||e.dataset.task===t.value)&&"
+    "(l.value===''||e.dataset.level===l.value)&&(k==='all'||e.dataset.kind===k);e.hidden=!s;if(s)n++;});"
+    "ss.forEach(function(s){s.hidden=!s.querySelector('.entry:not([hidden])');});"
+    "c.textContent='Showing '+n+' of '+es.length+' answers';}"
+    "t.addEventListener('change',function(){levels();apply();});l.addEventListener('change',apply);"
+    "for(var i=0;i<ks.length;i++)ks[i].addEventListener('change',apply);"
+    "document.addEventListener('click',function(ev){var e=ev.target;"
+    "if(e.classList&&e.classList.contains('thumb')){zi.src=e.src;zi.alt=e.alt;z.hidden=false;}"
+    "else if(!z.hidden&&z.contains(e)){z.hidden=true;zi.removeAttribute('src');}});"
+    "document.addEventListener('keydown',function(ev){if(ev.key==='Escape')z.hidden=true;});"
+    "levels();apply();})();";
+
+static void add_pct(strbuf *sb, double v)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.2f", v);
+    size_t l = strlen(buf);
+    while (l > 0 && buf[l - 1] == '0')
+        buf[--l] = '\0';
+    if (l > 0 && buf[l - 1] == '.')
+        buf[--l] = '\0';
+    strbuf_add(sb, buf);
+}
+
+typedef struct page {
+    strbuf html;
+    const char *out_dir; /* canonical directory of the report (relative mode) */
+    bool embed;
+    long images;         /* images referenced or embedded */
+    size_t embedded;     /* bytes of image data embedded */
+} page;
+
+/* One image: <img> with a relative path, or a data URI of the file. */
+static int add_image(page *pg, const eval_task *t, const char *name, const char *alt, char *err, size_t errlen)
+{
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/data/%s", t->dir, name);
+    strbuf_add(&pg->html, "<img class=\"thumb\" loading=\"lazy\" alt=\"");
+    html(&pg->html, alt);
+    strbuf_add(&pg->html, "\" src=\"");
+    if (pg->embed) {
+        struct stat st;
+        if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > REPORT_MAX_IMAGE) {
+            snprintf(err, errlen, "'%s' is not a regular file of at most %ld bytes", path, REPORT_MAX_IMAGE);
+            return GEN_EXIT_IO;
+        }
+        char *data;
+        size_t n;
+        if (read_file(path, &data, &n, err, errlen) != 0)
+            return GEN_EXIT_IO;
+        strbuf_add(&pg->html, "data:image/png;base64,");
+        size_t before = pg->html.len;
+        base64_append(&pg->html, (const unsigned char *)data, n);
+        pg->embedded += pg->html.len - before;
+        free(data);
+    } else {
+        char *abs = realpath(t->dir, NULL);
+        if (!abs) {
+            snprintf(err, errlen, "cannot resolve '%s': %s", t->dir, strerror(errno));
+            return GEN_EXIT_IO;
+        }
+        strbuf target = {0};
+        strbuf_addf(&target, "%s/data/%s", abs, name);
+        char *rel = relative_path(pg->out_dir, target.buf);
+        url_path(&pg->html, rel);
+        free(rel);
+        strbuf_free(&target);
+        free(abs);
+    }
+    strbuf_add(&pg->html, "\">");
+    pg->images++;
+    return 0;
+}
+
+static void add_response(strbuf *sb, const char *text)
+{
+    size_t n = strlen(text);
+    size_t shown = n > REPORT_MAX_RESPONSE ? REPORT_MAX_RESPONSE : n;
+    if (shown <= REPORT_FOLD_CHARS) {
+        strbuf_add(sb, "<pre>");
+        html_text(sb, text, shown);
+        strbuf_add(sb, "</pre>");
+        return;
+    }
+    /* Fold on a character boundary: never split a UTF-8 sequence. */
+    size_t cut = REPORT_FOLD_CHARS;
+    while (cut > 0 && ((unsigned char)text[cut] & 0xc0) == 0x80)
+        cut--;
+    strbuf_add(sb, "<pre>");
+    html_text(sb, text, cut);
+    strbuf_addf(sb, "</pre><details><summary>all %zu bytes</summary><pre>", n);
+    html_text(sb, text, shown);
+    if (shown < n)
+        strbuf_addf(sb, "\n[... %zu more bytes not shown]", n - shown);
+    strbuf_add(sb, "</pre></details>");
+}
+
+typedef struct gallery_item {
+    long index;
+    long level;
+} gallery_item;
+
+static int cmp_shown(const void *a, const void *b)
+{
+    const gallery_item *x = a, *y = b;
+    if (x->level != y->level)
+        return x->level < y->level ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* The gallery of task t: its wrong and unparseable answers. */
+static int add_gallery(page *pg, const eval_set *s, const eval_task *t, long *count, char *err, size_t errlen)
+{
+    const generator *g = t->g;
+    gallery_item *list = xmalloc(sizeof *list * ((size_t)t->n + 1));
+    cJSON **recs = xmalloc(sizeof *recs * ((size_t)t->n + 1));
+    long n = 0, i = 0;
+    for (cJSON *r = t->records->child; r && i < t->n; r = r->next, i++) {
+        recs[i] = r;
+        if (!t->correct[i])
+            list[n++] = (gallery_item){i, t->axis[i]};
+    }
+    qsort(list, (size_t)n, sizeof *list, cmp_shown);
+    strbuf *h = &pg->html;
+    strbuf_add(h, "<section class=\"task\" data-task=\"");
+    html(h, g->name);
+    strbuf_add(h, "\"><h2>");
+    html(h, g->name);
+    strbuf_addf(h, ": %ld wrong or unparseable of %ld</h2>\n", n, t->n);
+    int rc = 0;
+    for (long k = 0; k < n && rc == 0; k++) {
+        long idx = list[k].index;
+        bool parsed = t->output[idx] != NULL;
+        char id[256];
+        eval_record_id(s, t, idx, id, sizeof id);
+        strbuf_addf(h, "<div class=\"entry %s\" data-task=\"", parsed ? "wrong" : "unparseable");
+        html(h, g->name);
+        strbuf_addf(h, "\" data-level=\"%ld\" data-kind=\"%s\"><div class=\"imgs\">", t->axis[idx],
+                    parsed ? "wrong" : "unparseable");
+        const char *name = t->ids[idx];
+        if (g->images == 2) {
+            /* the id names the second image; the first has the same number */
+            char first[256];
+            snprintf(first, sizeof first, "first%s", name + strlen("second"));
+            rc = add_image(pg, t, first, "first image", err, errlen);
+            if (rc == 0)
+                rc = add_image(pg, t, name, "second image", err, errlen);
+        } else {
+            rc = add_image(pg, t, name, "image", err, errlen);
+        }
+        strbuf_add(h, "</div><dl><dt>id</dt><dd><code>");
+        html(h, id);
+        strbuf_addf(h, "</code></dd><dt>%s</dt><dd>%ld</dd><dt>gold</dt><dd><code>", g->answer.axis, t->axis[idx]);
+        strbuf gold = {0};
+        char gerr[256];
+        if (answer_gold_text(g, recs[idx], &gold, gerr, sizeof gerr) == 0)
+            html(h, gold.buf ? gold.buf : "");
+        else
+            html(h, gerr);
+        strbuf_free(&gold);
+        strbuf_add(h, "</code></dd><dt>parsed</dt><dd>");
+        if (parsed) {
+            char *js = cJSON_PrintUnformatted(t->output[idx]);
+            strbuf_add(h, "<code>");
+            html(h, js ? js : "");
+            strbuf_add(h, "</code>");
+            cJSON_free(js);
+        } else {
+            strbuf_add(h, "<em>unparseable: ");
+            html(h, t->error[idx] ? t->error[idx] : "no answer");
+            strbuf_add(h, "</em>");
+        }
+        strbuf_add(h, "</dd><dt>response</dt><dd>");
+        if (t->response[idx])
+            add_response(h, t->response[idx]);
+        else {
+            strbuf_add(h, "<em>no response");
+            if (t->why && t->why[idx]) {
+                strbuf_add(h, ": ");
+                html(h, t->why[idx]);
+            }
+            strbuf_add(h, "</em>");
+        }
+        strbuf_add(h, "</dd></dl></div>\n");
+    }
+    strbuf_add(h, "</section>\n");
+    *count += n;
+    free(list);
+    free(recs);
+    return rc;
+}
+
+static void add_table(strbuf *h, const eval_set *s)
+{
+    strbuf_add(h, "<table class=\"acc\"><tr><th>task</th><th>overall %</th><th>records</th>"
+                  "<th style=\"text-align:left\">by difficulty (value: %)</th></tr>\n");
+    for (int k = 0; k < s->n; k++) {
+        const eval_task *t = &s->t[k];
+        eval_categories c;
+        eval_categories_of(t, &c);
+        strbuf_add(h, "<tr><td>");
+        html(h, t->g->name);
+        strbuf_add(h, "</td><td>");
+        add_pct(h, eval_pct(t->right, t->n));
+        strbuf_addf(h, "</td><td>%ld</td><td style=\"text-align:left\">", t->n);
+        for (int j = 0; j < c.count; j++) {
+            /* a heat map: red at 0 %, yellow at 50 %, green at 100 % */
+            double v = eval_pct(c.right[j], c.n[j]);
+            strbuf_addf(h, "<span class=\"cat\" style=\"background:hsl(%d,70%%,82%%)\">%ld: ", (int)(1.2 * v),
+                        c.value[j]);
+            add_pct(h, v);
+            strbuf_add(h, "</span>");
+        }
+        strbuf_add(h, "</td></tr>\n");
+        eval_categories_free(&c);
+    }
+    if (s->tree) {
+        strbuf_add(h, "<tr><th>mean over tasks</th><th>");
+        add_pct(h, eval_mean_accuracy(s));
+        strbuf_add(h, "</th><th></th><th></th></tr>\n");
+    }
+    strbuf_add(h, "</table>\n");
+}
+
+static int build_page(page *pg, const eval_set *s, const char *root, const char *answers, char *err, size_t errlen)
+{
+    strbuf *h = &pg->html;
+    /* The script's hash for the Content-Security-Policy. */
+    sha256_ctx sc;
+    uint8_t digest[32];
+    sha256_init(&sc);
+    sha256_update(&sc, PAGE_JS, strlen(PAGE_JS));
+    sha256_final(&sc, digest);
+    strbuf js_hash = {0};
+    base64_append(&js_hash, digest, sizeof digest);
+    strbuf_add(h, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+                  "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                  "img-src 'self' data: file:; style-src 'unsafe-inline'; script-src 'sha256-");
+    strbuf_add(h, js_hash.buf);
+    strbuf_add(h, "'\">\n<title>gen report: ");
+    html(h, answers);
+    strbuf_add(h, "</title>\n<style>");
+    strbuf_add(h, PAGE_CSS);
+    strbuf_add(h, "</style></head><body>\n<h1>Error analysis</h1>\n<p>Answers <code>");
+    html(h, answers);
+    strbuf_add(h, "</code> scored against <code>");
+    html(h, root);
+    long total = 0, right = 0, unparsed = 0;
+    for (int k = 0; k < s->n; k++) {
+        total += s->t[k].n;
+        right += s->t[k].right;
+        for (long i = 0; i < s->t[k].n; i++)
+            unparsed += s->t[k].output[i] == NULL;
+    }
+    strbuf_addf(h, "</code>: %d task%s, %ld records, %ld correct, %ld wrong, %ld unparseable.</p>\n", s->n,
+                s->n == 1 ? "" : "s", total, right, total - right - unparsed, unparsed);
+    add_table(h, s);
+    strbuf png = {0};
+    int rc = eval_plot_png(s, &png, err, errlen);
+    if (rc == 0) {
+        strbuf_add(h, "<p><img class=\"plot\" alt=\"accuracy against difficulty\" src=\"data:image/png;base64,");
+        base64_append(h, (const unsigned char *)png.buf, png.len);
+        strbuf_add(h, "\"></p>\n");
+    }
+    strbuf_free(&png);
+    /* filters */
+    strbuf_add(h, "<div id=\"filters\"><label>task <select id=\"f-task\"><option value=\"\">all tasks</option>");
+    for (int k = 0; k < s->n; k++) {
+        strbuf_add(h, "<option value=\"");
+        html(h, s->t[k].g->name);
+        strbuf_add(h, "\">");
+        html(h, s->t[k].g->name);
+        strbuf_add(h, "</option>");
+    }
+    strbuf_add(h, "</select></label><label>level <select id=\"f-level\"><option value=\"\">all levels</option>"
+                  "</select></label>"
+                  "<label><input type=\"radio\" name=\"f-kind\" value=\"all\" checked> wrong and unparseable</label>"
+                  "<label><input type=\"radio\" name=\"f-kind\" value=\"wrong\"> wrong</label>"
+                  "<label><input type=\"radio\" name=\"f-kind\" value=\"unparseable\"> unparseable</label>"
+                  "<span id=\"f-count\"></span></div>\n");
+    long shown = 0;
+    for (int k = 0; k < s->n && rc == 0; k++)
+        rc = add_gallery(pg, s, &s->t[k], &shown, err, errlen);
+    if (shown == 0)
+        strbuf_add(h, "<p>Every answer is correct: nothing to show.</p>\n");
+    strbuf_add(h, "<div id=\"zoom\" hidden><img alt=\"\"></div>\n<script>");
+    strbuf_add(h, PAGE_JS);
+    strbuf_add(h, "</script>\n</body></html>\n");
+    strbuf_free(&js_hash);
+    return rc;
+}
+
+static int usage(const char *fmt, const char *arg)
+{
+    fputs("gen: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs(" (usage: gen report ROOT ANSWERS -o report.html [--embed])\n", stderr);
+    return GEN_EXIT_USAGE;
+}
+
+int report_cmd(int argc, char **argv)
+{
+    const char *pos[2] = {NULL, NULL}, *out = NULL;
+    int npos = 0;
+    bool embed = false, quiet = false;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
+            if (i + 1 >= argc)
+                return usage("option '%s' needs a file", a);
+            out = argv[++i];
+        } else if (strncmp(a, "--out=", 6) == 0) {
+            out = a + 6;
+        } else if (strcmp(a, "--embed") == 0) {
+            embed = true;
+        } else if (strcmp(a, "--quiet") == 0) {
+            quiet = true;
+        } else if (a[0] == '-' && a[1]) {
+            return usage("unknown option '%s' for report", a);
+        } else if (npos == 2) {
+            return usage("unexpected argument '%s'", a);
+        } else {
+            pos[npos++] = a;
+        }
+    }
+    if (npos < 2)
+        return usage("report needs a directory and an answers file%s", "");
+    if (!out || !*out || strcmp(out, "-") == 0)
+        return usage("report needs an output file (-o report.html)%s", "");
+    char err[1024];
+    page pg;
+    memset(&pg, 0, sizeof pg);
+    pg.embed = embed;
+    char *dir = report_dir(out);
+    if (!dir) {
+        fprintf(stderr, "gen: cannot write '%s': its directory does not exist\n", out);
+        return GEN_EXIT_IO;
+    }
+    pg.out_dir = dir;
+    eval_set s;
+    int rc = eval_load(pos[0], &s, err, sizeof err);
+    if (!rc)
+        rc = eval_read_answers(pos[1], &s, err, sizeof err);
+    if (!rc && font_init(err, sizeof err) != 0)
+        rc = GEN_EXIT_IO;
+    else if (!rc) {
+        eval_score(&s);
+        rc = build_page(&pg, &s, pos[0], pos[1], err, sizeof err);
+        font_done();
+    }
+    if (!rc)
+        rc = eval_write_whole(out, &pg.html, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "gen: %s\n", err);
+    else if (!quiet)
+        fprintf(stderr, "gen: wrote '%s' (%zu bytes, %ld images %s)\n", out, pg.html.len, pg.images,
+                embed ? "embedded" : "referenced");
+    strbuf_free(&pg.html);
+    eval_free(&s);
+    free(dir);
+    return rc;
+}
