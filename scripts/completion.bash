@@ -31,7 +31,7 @@ _gen()
     command -v "$prog" >/dev/null 2>&1 || prog=gen
 
     if ((COMP_CWORD == 1)); then
-        mapfile -t COMPREPLY < <(compgen -W "all list check verify merge preview $(_gen_tasks "$prog") --help --version" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "all list check verify merge preview overlap recipe gold requests score report $(_gen_tasks "$prog") --help --version" -- "$cur")
         return
     fi
     case $prev in
@@ -50,24 +50,40 @@ _gen()
         mapfile -t COMPREPLY < <(compgen -P "$done_part" -W "$(_gen_tasks "$prog")" -- "$last")
         compopt -o nospace 2>/dev/null
         return ;;
-    --num_images | --num_sizes | --seed | --file | --grid_size | --jobs | --shard | --scale | --thumb)
-        return ;; # a number: nothing to offer
+    --exclude)
+        _gen_paths -d
+        return ;;
+    --annotated | --plot)
+        _gen_paths -f
+        return ;;
+    --metadata)
+        mapfile -t COMPREPLY < <(compgen -W "jsonl" -- "$cur")
+        return ;;
+    --num_images | --num_sizes | --seed | --file | --grid_size | --jobs | --shard | --scale | --thumb | --split | \
+        --model | --max_tokens)
+        return ;; # a number or a name: nothing to offer
     esac
 
     local opts paths=
     case $cmd in
-    all) opts="--tasks --num_images --seed --file --out --grid_size --jobs --shard --scale --annotations --force --quiet --help" ;;
+    all) opts="--tasks --num_images --seed --file --out --grid_size --jobs --shard --scale --annotations --split --exclude --metadata --force --quiet --help" ;;
     list) opts= ;;
     check) opts="--task" paths=-d ;;
     verify) opts="--quiet" paths=-d ;;
     merge) opts="--force --quiet" paths=-d ;;
+    overlap) opts="--jobs --quiet" paths=-d ;;
+    recipe) opts="--out --jobs --shard --force --quiet --dry-run" paths=-f ;;
+    gold) opts="-o" paths=-d ;;
+    requests) opts="--model -o --max_tokens" paths=-d ;;
+    score) opts="-o --annotated --plot --quiet" paths=-f ;;
+    report) opts="-o --embed --quiet" paths=-f ;;
     preview)
         if ((COMP_CWORD == 2)); then
             mapfile -t COMPREPLY < <(compgen -W "$(_gen_tasks "$prog")" -- "$cur")
             return
         fi
         opts="--seed --grid_size --num_sizes --thumb --out -o" ;;
-    *) opts="--num_images --num_sizes --seed --file --out --grid_size --jobs --shard --scale --annotations --force --quiet --help" ;;
+    *) opts="--num_images --num_sizes --seed --file --out --grid_size --jobs --shard --scale --annotations --split --exclude --metadata --force --quiet --help" ;;
     esac
     if [[ $cur == -* || -z $paths ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")

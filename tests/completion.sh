@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # completion: scripts/completion.bash (installed as bash-completion/completions/gen).
-#  - the first word offers the subcommands and every task of `gen list`;
+#  - the first word offers the 12 subcommands and every task of `gen list`;
 #  - each subcommand offers its options, and the union of all offered options is
 #    exactly the set `gen --help` names;
 #  - --task, --tasks (comma lists) and preview offer task names; --out, -o and
@@ -42,11 +42,11 @@ expect() { # line expected-words...
 all_tasks=$("$GEN" list | awk 'NR > 1 { print $1 }' | sort)
 [ "$(wc -l <<<"$all_tasks")" -eq 30 ] && ok || fail "gen list shows $(wc -l <<<"$all_tasks") tasks"
 first=$(offer "gen ")
-for w in all list check verify merge preview --help --version $all_tasks; do
+for w in all list check verify merge preview overlap recipe gold requests score report --help --version $all_tasks; do
     grep -qx -- "$w" <<<"$first" || { fail "the first word does not offer '$w'"; continue; }
     ok
 done
-[ "$(wc -l <<<"$first")" -eq 38 ] && ok || fail "the first word offers $(wc -l <<<"$first") words, expected 38"
+[ "$(wc -l <<<"$first")" -eq 44 ] && ok || fail "the first word offers $(wc -l <<<"$first") words, expected 44"
 expect "gen count" count_coloured_circles counting_circles counting_locations counting_shapes
 expect "gen mer" merge
 expect "gen counting_circles --num_i" --num_images
@@ -73,9 +73,10 @@ expect "gen preview grid_path -o $WORK/fi" "$WORK/file.txt"
 
 # Every option offered somewhere is one gen --help names, and the reverse.
 offered=$(for l in "gen counting_circles -" "gen all -" "gen check x -" "gen verify -" "gen merge -" \
-    "gen preview grid_path -" "gen -"; do offer "$l"; done | sort -u)
-named=$("$GEN" --help | grep -oE -- '(^|[^A-Za-z0-9_-])(--[a-z][a-z_]*|-[a-z])([^A-Za-z0-9_]|$)' |
-    grep -oE -- '--?[a-z][a-z_]*' | sort -u)
+    "gen preview grid_path -" "gen overlap a -" "gen recipe r.json -" "gen gold d -" "gen requests d -" \
+    "gen score d a -" "gen report d a -" "gen -"; do offer "$l"; done | sort -u)
+named=$("$GEN" --help | grep -oE -- '(^|[^A-Za-z0-9_-])(--[a-z][a-z_-]*[a-z]|-[a-z])([^A-Za-z0-9_]|$)' |
+    grep -oE -- '--?[a-z][a-z_-]*[a-z]|-[a-z]' | sort -u)
 [ "$offered" = "$named" ] && ok ||
     fail "offered and --help differ: $(diff <(echo "$offered") <(echo "$named") | grep '^[<>]' | tr '\n' ' ')"
 finish completion

@@ -20,8 +20,8 @@ section() {
     awk -v want="$1" '/^\.SH / { s = $0; sub(/^\.SH +"?/, "", s); sub(/"$/, "", s); on = (s == want); next } on' "$MAN" |
         sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g'
 }
-options_of() { grep -oE -- '(^|[^A-Za-z0-9_-])(--[a-z][a-z_]*|-[a-z])([^A-Za-z0-9_]|$)' |
-    grep -oE -- '--?[a-z][a-z_]*' | sort -u; }
+options_of() { grep -oE -- '(^|[^A-Za-z0-9_-])(--[a-z][a-z_-]*[a-z]|-[a-z])([^A-Za-z0-9_]|$)' |
+    grep -oE -- '--?[a-z][a-z_-]*[a-z]|-[a-z]' | sort -u; }
 
 help_opts=$(options_of <<<"$help")
 # OPTIONS entries: the first word of the line after each .TP.
@@ -38,7 +38,7 @@ syn_extra=$(comm -13 <(echo "$man_opts") <(section SYNOPSIS | options_of))
 # Subcommands: the words after "gen" in the usage that are not placeholders.
 help_cmds=$(grep -oE '^ *(usage: )?gen [a-z]+' <<<"$help" | awk '{ print $NF }' | sort -u)
 man_cmds=$(section COMMANDS | awk 'prev == ".TP" && $2 == "gen" && $3 ~ /^[a-z]+$/ { print $3 } { prev = $1 }' | sort -u)
-[ "$(wc -l <<<"$help_cmds")" -eq 6 ] && ok || fail "gen --help shows $(wc -l <<<"$help_cmds") subcommands, not 6"
+[ "$(wc -l <<<"$help_cmds")" -eq 12 ] && ok || fail "gen --help shows $(wc -l <<<"$help_cmds") subcommands, not 12"
 [ "$help_cmds" = "$man_cmds" ] && ok || fail "subcommands differ: help: $(echo $help_cmds); man: $(echo $man_cmds)"
 section COMMANDS | grep -q '^\.B gen TASK' && ok || fail "COMMANDS has no entry for gen TASK"
 
