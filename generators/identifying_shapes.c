@@ -77,17 +77,14 @@ static int sample(gen_ctx *ctx)
     scene_reset(s, GEN_CANVAS, height);
     double x0 = floor((GEN_CANVAS - COLS * cell) / 2), y0 = floor((height - rows * cell) / 2);
 
-    /* One (base, odd) pair, uniform over the pairs that are easy to tell apart. */
-    shape_kind pairs[NKINDS * NKINDS][2];
-    int npairs = 0;
+    /* The odd kind uniform over KINDS (so no kind is the likelier answer), then the
+     * base uniform over the kinds easy to tell from it. */
+    shape_kind odd = KINDS[rng_below(&ctx->rng, NKINDS)], bases[NKINDS];
+    int nbases = 0;
     for (int a = 0; a < NKINDS; a++)
-        for (int b = 0; b < NKINDS; b++)
-            if (a != b && !too_alike(KINDS[a], KINDS[b])) {
-                pairs[npairs][0] = KINDS[a];
-                pairs[npairs++][1] = KINDS[b];
-            }
-    int pick = (int)rng_below(&ctx->rng, (uint32_t)npairs);
-    shape_kind base = pairs[pick][0], odd = pairs[pick][1];
+        if (KINDS[a] != odd && !too_alike(KINDS[a], odd))
+            bases[nbases++] = KINDS[a];
+    shape_kind base = bases[rng_below(&ctx->rng, (uint32_t)nbases)];
     int odd_at = (int)rng_below(&ctx->rng, (uint32_t)(rows * COLS));
     double rot = rng_uniform(&ctx->rng, 0, 2 * M_PI);
 
