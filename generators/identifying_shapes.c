@@ -13,12 +13,15 @@
 /* Shapes per row: enough that the odd one has to be searched for even in a
  * single row, few enough that twenty rows still fit with large cells. */
 #define COLS 6
-/* Smallest cell: at 70 px a shape's circumradius is 27 px, where a pentagon and a
- * hexagon still show countable corners; taller grids grow the canvas instead. */
-#define MIN_CELL 70.0
-/* Circumradius as a share of the cell: shapes are large, yet 24% of a cell apart,
- * so each reads as one separate shape. */
-#define SHAPE_CELL_FRACTION 0.38
+/* Smallest cell: 20 rows (the largest release level) fit 800 px, so every release
+ * image is 800x800; only more rows grow the canvas.  A shape's circumradius is then
+ * 16 px (9 px at the 448 px viewing size).  A taller canvas would not help a model
+ * that scales to 448 px: 1440 px with 70 px cells gives the same 9 px there. */
+#define MIN_CELL 38.0
+/* Circumradius as a share of the cell: shapes are large, yet 16% of a cell apart
+ * (6 px at the smallest cells, above GEN_VIEW_MIN), so each reads as one separate
+ * shape. */
+#define SHAPE_CELL_FRACTION 0.42
 /* Blank border around the shapes. */
 #define MARGIN 20.0
 /* Largest canvas side: taller images are more than a reader takes in at once. */

@@ -323,11 +323,11 @@ static void it_list_colours(audit *a, const sample_out *s, int n)
     add_array(a, "per position", field(s, "list_colours"), 1.0 / 20);
 }
 
-/* Eight kinds: chance 1/8 per position. */
+/* Seven kinds: chance 1/7 per position. */
 static void it_list_shapes(audit *a, const sample_out *s, int n)
 {
     (void)n;
-    add_array(a, "per position", field(s, "list_shapes"), 1.0 / 8);
+    add_array(a, "per position", field(s, "list_shapes"), 1.0 / 7);
 }
 
 /* The cells of a 6x6 grid: a cell holds a circle with p = n/36. */
