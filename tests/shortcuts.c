@@ -391,8 +391,17 @@ static void it_reflection(audit *a, const sample_out *s, const char *name)
     add(a, "most frequent", false, 0, ans, 0.5);
     add(a, "from the first image", false, image_look(&s->img[0]), ans, 0.5);
 }
-static void it_mirror_image(audit *a, const sample_out *s, int n) { (void)n, it_reflection(a, s, "mirror_image"); }
-static void it_water_image(audit *a, const sample_out *s, int n) { (void)n, it_reflection(a, s, "water_image"); }
+static void it_mirror_image(audit *a, const sample_out *s, int n)
+{
+    (void)n;
+    it_reflection(a, s, "mirror_image");
+}
+
+static void it_water_image(audit *a, const sample_out *s, int n)
+{
+    (void)n;
+    it_reflection(a, s, "water_image");
+}
 
 /* Each shape is one of 4 kinds with equal odds: the kind of each number, 1/4. */
 static void it_numbered_shapes(audit *a, const sample_out *s, int n)
