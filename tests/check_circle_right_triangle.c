@@ -22,7 +22,7 @@
 /* Angles of other triangles must stay this far from 90 (the task's promise). */
 #define RIGHT_MARGIN_DEG 20.0
 /* ...and show it by this many pixels: 3 px at the 448 px viewing size. */
-#define MIN_VIEW_PX (3.0 * 800 / 448)
+#define MIN_VIEW_PX HARNESS_VIEW_MIN
 /* No corner sharper than this: a sliver's angles cannot be judged. */
 #define MIN_ANGLE_DEG 25.0
 /* Least cell side (the generator's 36 px, with room for rounding of the layout). */

@@ -16,7 +16,7 @@
 #define MIN_AREA_RATIO 1.7
 #define MIN_PIXEL_RATIO 1.55
 /* Least difference of the two circumdiameters: 3 px at 448 px. */
-#define MIN_VIEW_DIFF (3.0 * 800 / 448)
+#define MIN_VIEW_DIFF HARNESS_VIEW_MIN
 /* White space a shape keeps from the separators and from the vertical middle. */
 #define MIN_SEPARATOR_CLEARANCE 3.0
 #define MIN_MID_CLEARANCE 20.0

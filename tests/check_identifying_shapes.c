@@ -16,7 +16,7 @@
  * 9 px at the 448 px viewing size. */
 #define MIN_RADIUS_PX 15.9
 /* Least white between neighbouring shapes' corner circles: 3 px at 448 px. */
-#define MIN_GAP_PX (3.0 * 800 / 448)
+#define MIN_GAP_PX HARNESS_VIEW_MIN
 /* Geometry agrees to this (floating point). */
 #define EPS 1e-6
 
