@@ -30,12 +30,12 @@
 /* The larger shape has at least 1.7 times the area of the smaller (30% wider):
  * far above what the eye needs to tell them apart, for every kind of shape. */
 #define AREA_RATIO_MIN 1.7
+/* ... and at most 2.5 times, so the task is not always trivial. */
+#define AREA_RATIO_MAX 2.5
 /* Viewing size: the two circumdiameters differ by at least GEN_VIEW_MIN (3 px at
  * 448).  The least difference is 2 * BIG_MIN_FRAC * ROW_FILL * ROW_MIN_HEIGHT / 2 *
  * (1 - 1/sqrt(AREA_RATIO_MIN)) = 6.0 px at the smallest rows; sample() checks it. */
 #define MIN_SIZE_DIFF GEN_VIEW_MIN
-/* ... and at most 2.5 times, so the task is not always trivial. */
-#define AREA_RATIO_MAX 2.5
 /* White space kept on both sides of the vertical middle: a shape belongs clearly
  * to the left or the right half. */
 #define MID_GAP 60.0
