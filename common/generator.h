@@ -22,8 +22,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* The release's canvas: 800x800 px (tasks.md rule 6). */
+/* The release's canvas: 800x800 px (tasks.md rule 6), at every release level of
+ * every task (issue 12); only levels past the release's may grow it. */
 #define GEN_CANVAS 800
+/* The viewing size (tasks.md rule 12): models often scale an image to 448 px on its
+ * long side, where a deciding feature (gap, overlap, size difference, corner, wall
+ * gap) must still be 3 px: 3 * 800 / 448 = 5.4 px on the 800 px canvas. */
+#define GEN_VIEW_SCALE (448.0 / GEN_CANVAS)
+#define GEN_VIEW_MIN (3.0 / GEN_VIEW_SCALE)
 
 typedef struct gen_params {
     int level;     /* the difficulty value n (--num_sizes) */

@@ -150,8 +150,11 @@ char *annotation_line(const generator *g, long file, const sample_out *o)
             double b[4];
             prim_bbox(s, p, &b[0], &b[1], &b[2], &b[3]);
             cJSON *bb = cJSON_AddArrayToObject(ob, "bbox");
-            for (int c = 0; c < 4; c++) /* whole pixels: the box that holds the drawn pixels */
-                cJSON_AddItemToArray(bb, cJSON_CreateNumber(c < 2 ? floor(b[c]) : ceil(b[c])));
+            /* whole pixels: the box that holds the drawn pixels, clipped to the
+             * canvas (an outline or antialiased edge may reach past it) */
+            double lim[4] = {s->width, s->height, s->width, s->height};
+            for (int c = 0; c < 4; c++)
+                cJSON_AddItemToArray(bb, cJSON_CreateNumber(fmin(fmax(c < 2 ? floor(b[c]) : ceil(b[c]), 0), lim[c])));
             cJSON_AddItemToArray(objs, ob);
         }
         cJSON_AddItemToArray(images, im);

@@ -36,10 +36,20 @@
  * leaves inside (half its inner side less INSIDE_MARGIN): at least 0.55, so a
  * circle is never a speck, and at most 1, so it always fits with the margin. */
 #define CIRCLE_MIN_FRAC 0.55
-/* Loose circles number uniformly LOOSE_MIN..LOOSE_MAX: at least one, so "a circle
- * somewhere" never means "a box with a circle". */
+/* Loose circles number uniformly LOOSE_MIN..loose_max(n): at least one, so "a circle
+ * somewhere" never means "a box with a circle", and up to about LOOSE_SPREAD, growing
+ * with n, so the number of circles drawn says little about how many sit in boxes:
+ * guessing the answer from the circle count beats chance (1/(n+1)) by at most
+ * n/((n+1) * loose_max(n)) <= 1/LOOSE_SPREAD, 2.5 points (tests/shortcuts.c). */
 #define LOOSE_MIN 1
-#define LOOSE_MAX 5
+#define LOOSE_SPREAD 40
+
+/* The most loose circles at level n: ceil(LOOSE_SPREAD * n / (n + 1)), 20 at n = 1,
+ * 39 at n = 20. */
+static int loose_max(int n)
+{
+    return (LOOSE_SPREAD * n + n) / (n + 1);
+}
 
 /* The room for a circle inside a box of side `side`: wall inner edge less margin. */
 static double inner_room(double side)
@@ -120,7 +130,7 @@ static int sample(gen_ctx *ctx)
     int n = ctx->p.level;
     scene *s = ctx->img[0];
     int held = rng_int(&ctx->rng, 0, n);
-    int loose = rng_int(&ctx->rng, LOOSE_MIN, LOOSE_MAX);
+    int loose = rng_int(&ctx->rng, LOOSE_MIN, loose_max(n));
     double smax = smax_for(n, loose);
     double smin = fmax(BOX_SMIN_FLOOR, smax / BOX_SIZE_SPREAD);
     if (smax < smin)
@@ -187,13 +197,13 @@ static int sample(gen_ctx *ctx)
     return GEN_EXIT_OK;
 }
 
-/* Refuses a level whose worst case (LOOSE_MAX loose circles) cannot keep
+/* Refuses a level whose worst case (loose_max(n) loose circles) cannot keep
  * BOX_SMIN_FLOOR at BOX_COVERAGE. */
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    if (smax_for(p->level, LOOSE_MAX) < BOX_SMIN_FLOOR) {
+    if (smax_for(p->level, loose_max(p->level)) < BOX_SMIN_FLOOR) {
         snprintf(err, errlen, "cannot draw %d boxes and up to %d loose circles on a %dx%d canvas (side >= %.0f px)",
-                 p->level, LOOSE_MAX, GEN_CANVAS, GEN_CANVAS, BOX_SMIN_FLOOR);
+                 p->level, loose_max(p->level), GEN_CANVAS, GEN_CANVAS, BOX_SMIN_FLOOR);
         return -1;
     }
     return 0;

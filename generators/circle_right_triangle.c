@@ -13,12 +13,21 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* Smallest cell: at 80 px a triangle is about 58 px across, so a right angle and
- * an angle 15 degrees off it look plainly different; taller grids grow the canvas. */
-#define MIN_CELL 80.0
+/* Smallest cell: 20 rows of 36 px (the largest release level) fit 800 px, so every
+ * release image is 800x800; only more rows grow the canvas.  A triangle is then
+ * about 26 px across.  (A taller canvas would not help a model that scales to 448
+ * px: 1720 px with 80 px cells gives the same size there.) */
+#define MIN_CELL 36.0
 /* Every angle of an "other" triangle is at least this far from 90 degrees, so no
  * careful reader takes it for a right-angled one. */
-#define RIGHT_MARGIN_DEG 15.0
+#define RIGHT_MARGIN_DEG 20.0
+/* Viewing size: at the corner of an "other" triangle nearest 90 degrees, the far
+ * end of the shorter side lies at least GEN_VIEW_MIN (3 px at 448) from where a
+ * right angle would put it: side * sin(|angle - 90|).  A triangle that falls short
+ * (only an obtuse one with a short side, in small cells) is drawn again, at most
+ * OTHER_TRIES times. */
+#define OTHER_VIEW_MIN GEN_VIEW_MIN
+#define OTHER_TRIES 64
 /* Other triangles are generated this much further inside the margin, so the
  * rounding of the drawn corners cannot bring an angle near the limit. */
 #define RIGHT_MARGIN_SLACK_DEG 2.0
@@ -76,6 +85,23 @@ static void other_angles(rng *r, double a[3])
     a[0] = big;
     a[1] = mid;
     a[2] = 180 - big - mid;
+}
+
+/* How far, in pixels, the corner of t nearest 90 degrees shows its difference
+ * from a right angle (see OTHER_VIEW_MIN). */
+static double right_offset(const point t[3])
+{
+    double best = 180, off = 0;
+    for (int k = 0; k < 3; k++) {
+        point b = t[k], u = t[(k + 1) % 3], v = t[(k + 2) % 3];
+        double ux = u.x - b.x, uy = u.y - b.y, vx = v.x - b.x, vy = v.y - b.y;
+        double ang = atan2(fabs(ux * vy - uy * vx), ux * vx + uy * vy) * 180 / M_PI;
+        if (fabs(ang - 90) < best) {
+            best = fabs(ang - 90);
+            off = fmin(hypot(ux, uy), hypot(vx, vy)) * sin(rad(best));
+        }
+    }
+    return off;
 }
 
 /* The three corners of a triangle with angles a (degrees), lying with one side
@@ -145,16 +171,23 @@ static int sample(gen_ctx *ctx)
                 p->kind = "circle";
             } else {
                 double a[3];
+                point pts[3];
                 if (what == RIGHT) {
                     /* Legs in ratio tan(t) for t in [RIGHT_MIN_ACUTE, 45]. */
                     a[0] = 90;
                     a[1] = rng_uniform(&ctx->rng, RIGHT_MIN_ACUTE_DEG, 45);
                     a[2] = 90 - a[1];
+                    place_triangle(&ctx->rng, a, false, centre, SHAPE_CELL_FRACTION * g.cell, pts);
                 } else {
-                    other_angles(&ctx->rng, a);
+                    int t = 0;
+                    do {
+                        other_angles(&ctx->rng, a);
+                        place_triangle(&ctx->rng, a, true, centre, SHAPE_CELL_FRACTION * g.cell, pts);
+                    } while (right_offset(pts) < OTHER_VIEW_MIN && ++t < OTHER_TRIES);
+                    if (t == OTHER_TRIES)
+                        return gen_fail(ctx, "cannot draw a triangle %.1f px off a right angle in a %.0f px cell",
+                                        OTHER_VIEW_MIN, g.cell);
                 }
-                point pts[3];
-                place_triangle(&ctx->rng, a, what == OTHER, centre, SHAPE_CELL_FRACTION * g.cell, pts);
                 p = scene_polygon(s, pts, 3, c->value);
                 p->kind = what == RIGHT ? "right triangle" : "triangle";
             }

@@ -13,24 +13,29 @@
 #include <stdio.h>
 
 /* Clear border around the rows. */
-#define ROWS_MARGIN 40.0
-/* Smallest row height: the larger shape is then about 40 px across and the
- * smaller at least 21 px, both easy to judge.  More rows than fit on the default
- * canvas at this height make the canvas taller (20 rows: 800x1280). */
-#define ROW_MIN_HEIGHT 60.0
+#define ROWS_MARGIN 20.0
+/* Smallest row height: 20 rows (the largest release level) fit 800 px, so every
+ * release image is 800x800; only more rows than that make the canvas taller.  The
+ * larger shape is then 26..29 px across and at least 6 px wider than the smaller
+ * (see MIN_SIZE_DIFF). */
+#define ROW_MIN_HEIGHT 38.0
 /* Largest row height: few rows stay compact instead of filling the canvas. */
 #define ROW_MAX_HEIGHT 200.0
 /* A shape's circumscribed circle spans at most this share of the row height, so
  * shapes keep clear of the separators. */
-#define ROW_FILL 0.8
+#define ROW_FILL 0.75
 /* The larger shape's circumradius is this share of the row's largest or more, so
  * the smaller one is never tiny. */
-#define BIG_MIN_FRAC 0.7
-/* The larger shape has at least 1.5 times the area of the smaller (22% wider):
+#define BIG_MIN_FRAC 0.9
+/* The larger shape has at least 1.7 times the area of the smaller (30% wider):
  * far above what the eye needs to tell them apart, for every kind of shape. */
-#define AREA_RATIO_MIN 1.5
+#define AREA_RATIO_MIN 1.7
 /* ... and at most 2.5 times, so the task is not always trivial. */
 #define AREA_RATIO_MAX 2.5
+/* Viewing size: the two circumdiameters differ by at least GEN_VIEW_MIN (3 px at
+ * 448).  The least difference is 2 * BIG_MIN_FRAC * ROW_FILL * ROW_MIN_HEIGHT / 2 *
+ * (1 - 1/sqrt(AREA_RATIO_MIN)) = 6.0 px at the smallest rows; sample() checks it. */
+#define MIN_SIZE_DIFF GEN_VIEW_MIN
 /* White space kept on both sides of the vertical middle: a shape belongs clearly
  * to the left or the right half. */
 #define MID_GAP 60.0
@@ -88,6 +93,10 @@ static int sample(gen_ctx *ctx)
         double rl = right_bigger ? small : big, rr = right_bigger ? big : small;
         double xl = rng_uniform(&ctx->rng, ROWS_MARGIN + rl, mid - MID_GAP / 2 - rl);
         double xr = rng_uniform(&ctx->rng, mid + MID_GAP / 2 + rr, s->width - ROWS_MARGIN - rr);
+        if (2 * (big - small) < MIN_SIZE_DIFF) {
+            strbuf_free(&gold);
+            return gen_fail(ctx, "cannot make %d rows whose shapes differ by %.1f px", n, MIN_SIZE_DIFF);
+        }
         const palette_colour *c = &PALETTE[rng_below(&colours, PALETTE_SIZE)];
         prim *p = scene_shape(s, kind, xl, cy, rl, rot, c->value);
         p->colour_name = c->name;

@@ -11,10 +11,12 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Cells at least this wide: the labels come out about 17 px and the path line,
- * start disc and arrowhead keep clear room inside each cell at 22 x 22 (the
- * canvas grows past 800 px for n > 18). */
-#define GP_MIN_CELL 40.0
+/* Cells at least this wide: 22 x 22 (the largest release level) fits 800 px with
+ * 33 px cells, so every release image is 800x800; only larger boards grow the
+ * canvas.  The labels come out 14 px and the path line (5 px), start disc and
+ * arrowhead keep clear room inside each cell; a cell is 18 px at the 448 px
+ * viewing size either way (a 960 px canvas of 40 px cells gives the same there). */
+#define GP_MIN_CELL 33.0
 /* Largest side: columns are named by one letter, A to Z. */
 #define GP_MAX_SIDE 26
 /* The path never has two non-consecutive cells side by side: parallel runs of the

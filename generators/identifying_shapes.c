@@ -13,12 +13,15 @@
 /* Shapes per row: enough that the odd one has to be searched for even in a
  * single row, few enough that twenty rows still fit with large cells. */
 #define COLS 6
-/* Smallest cell: at 70 px a shape's circumradius is 27 px, where a pentagon and a
- * hexagon still show countable corners; taller grids grow the canvas instead. */
-#define MIN_CELL 70.0
-/* Circumradius as a share of the cell: shapes are large, yet 24% of a cell apart,
- * so each reads as one separate shape. */
-#define SHAPE_CELL_FRACTION 0.38
+/* Smallest cell: 20 rows (the largest release level) fit 800 px, so every release
+ * image is 800x800; only more rows grow the canvas.  A shape's circumradius is then
+ * 16 px (9 px at the 448 px viewing size).  A taller canvas would not help a model
+ * that scales to 448 px: 1440 px with 70 px cells gives the same 9 px there. */
+#define MIN_CELL 38.0
+/* Circumradius as a share of the cell: shapes are large, yet 16% of a cell apart
+ * (6 px at the smallest cells, above GEN_VIEW_MIN), so each reads as one separate
+ * shape. */
+#define SHAPE_CELL_FRACTION 0.42
 /* Blank border around the shapes. */
 #define MARGIN 20.0
 /* Largest canvas side: taller images are more than a reader takes in at once. */
@@ -77,17 +80,14 @@ static int sample(gen_ctx *ctx)
     scene_reset(s, GEN_CANVAS, height);
     double x0 = floor((GEN_CANVAS - COLS * cell) / 2), y0 = floor((height - rows * cell) / 2);
 
-    /* One (base, odd) pair, uniform over the pairs that are easy to tell apart. */
-    shape_kind pairs[NKINDS * NKINDS][2];
-    int npairs = 0;
+    /* The odd kind uniform over KINDS (so no kind is the likelier answer), then the
+     * base uniform over the kinds easy to tell from it. */
+    shape_kind odd = KINDS[rng_below(&ctx->rng, NKINDS)], bases[NKINDS];
+    int nbases = 0;
     for (int a = 0; a < NKINDS; a++)
-        for (int b = 0; b < NKINDS; b++)
-            if (a != b && !too_alike(KINDS[a], KINDS[b])) {
-                pairs[npairs][0] = KINDS[a];
-                pairs[npairs++][1] = KINDS[b];
-            }
-    int pick = (int)rng_below(&ctx->rng, (uint32_t)npairs);
-    shape_kind base = pairs[pick][0], odd = pairs[pick][1];
+        if (KINDS[a] != odd && !too_alike(KINDS[a], odd))
+            bases[nbases++] = KINDS[a];
+    shape_kind base = bases[rng_below(&ctx->rng, (uint32_t)nbases)];
     int odd_at = (int)rng_below(&ctx->rng, (uint32_t)(rows * COLS));
     double rot = rng_uniform(&ctx->rng, 0, 2 * M_PI);
 

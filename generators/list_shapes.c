@@ -23,10 +23,12 @@
 #define ORDER_MAX_SLOPE 1.0
 /* Space kept between every shape and the canvas edge. */
 #define EDGE 16.0
-/* Smallest circumradius: at 44 px across, a hexagon's corners and a pentagon's
- * point stay plain to see.  Up to 13 shapes fit 800 px; past that the canvas
- * grows wider (1142 px at 20) rather than shrink them. */
-#define RMIN 22.0
+/* Smallest circumradius, as list_colours': 20 shapes (the largest release level)
+ * fit 800 px, so every release image is 800x800, and only longer rows grow the
+ * canvas.  Growing it earlier (to 1142 px at 20, as before, for 44 px shapes)
+ * does not help a model that scales to 448 px: the shapes come out 17 px there
+ * instead of 15. */
+#define RMIN 13.0
 /* Largest circumradius, for a row of one or two. */
 #define RMAX 60.0
 /* Radii vary between this share of the level's largest and the largest. */
@@ -43,11 +45,12 @@
 /* Widest canvas a level may need; past it the level is refused up front. */
 #define MAX_WIDTH 4000
 
-/* Kinds whose silhouettes differ at a glance at 44 px, drawn upright (a rotated
- * square would pass for a diamond).  Heptagon and octagon are left out: at this
- * size they are too close to a hexagon or a circle. */
-static const shape_kind KINDS[] = {SHAPE_CIRCLE,  SHAPE_TRIANGLE, SHAPE_SQUARE, SHAPE_RECTANGLE,
-                                   SHAPE_PENTAGON, SHAPE_HEXAGON,  SHAPE_STAR,   SHAPE_DIAMOND};
+/* Kinds whose silhouettes differ at a glance at 27 px, drawn upright (a rotated
+ * square would pass for a diamond).  Hexagon, heptagon and octagon are left out:
+ * a hexagon's flat sides are 13% of its radius inside a circle's outline, 1.8 px
+ * at the smallest shapes and 1 px at the 448 px viewing size. */
+static const shape_kind KINDS[] = {SHAPE_CIRCLE,   SHAPE_TRIANGLE, SHAPE_SQUARE, SHAPE_RECTANGLE,
+                                   SHAPE_PENTAGON, SHAPE_STAR,     SHAPE_DIAMOND};
 
 static const lineup_style STYLE = {
     .kinds = KINDS,
@@ -111,7 +114,7 @@ const generator gen_list_shapes = {
     .input_prompt = "The image shows one or more coloured shapes spread out from left to right, at different "
                     "heights, on a patterned background.",
     .rules = "Go through the shapes from the leftmost to the rightmost and name each one. Every shape is one of: "
-             "circle, triangle, square, rectangle, pentagon, hexagon, star, diamond. The background is not a "
+             "circle, triangle, square, rectangle, pentagon, star, diamond. The background is not a "
              "shape: leave it out.",
     .output_prompt = "The last line of your answer must be ANSWER: followed by the names of the "
                      "shapes from left to right, separated by single spaces, for example ANSWER: "

@@ -12,10 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Cells at least this wide: with walls MAZE_WALL_SHARE thick the corridors stay
- * 34 px wide and the axis numbers 16.8 px (em) at 22 x 22, so the route can be
- * traced and the cells counted by eye (the canvas grows past 800 px for n > 18). */
-#define MAZE_MIN_CELL 40.0
+/* Cells at least this wide: 22 x 22 (the largest release level) fits 800 px with
+ * 33 px cells, so every release image is 800x800; only larger mazes grow the
+ * canvas.  With walls MAZE_WALL_SHARE thick the corridors stay 29 px wide (16 px at
+ * the 448 px viewing size) and the axis numbers 14 px (em), so the route can be
+ * traced and the cells counted by eye. */
+#define MAZE_MIN_CELL 33.0
 /* Wall thickness as a share of the cell: thick enough to read as a solid barrier
  * next to the faint cell guides, thin enough to leave a wide corridor. */
 #define MAZE_WALL_SHARE 0.14
@@ -35,7 +37,7 @@
  * there is always such a cell: the route from a corner to the far corner is at
  * least 2(n-1) steps), so the answer is never a trivial neighbour. */
 #define MAZE_MIN_STEPS(n) ((n) - 1)
-/* Largest side: its canvas is already 3920 px wide; a bigger maze makes an image
+/* Largest side: its canvas is already 3241 px wide; a bigger maze makes an image
  * too large to view whole and a path record of thousands of cells. */
 #define MAZE_MAX_SIDE 96
 

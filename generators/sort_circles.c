@@ -24,13 +24,15 @@
 /* Largest radius: with the ladder below, 20 circles cover at most a quarter of the
  * canvas, so they and their labels place without crowding. */
 #define CIRCLE_RMAX 100.0
-/* Each radius at least 12% larger than the next smaller one (25% in area): four
+/* Each radius at least 10% larger than the next smaller one (21% in area): three
  * times the ~3% Weber fraction of size judgement, so the order is seen, not
  * guessed, even between circles far apart. */
-#define CIRCLE_MIN_RATIO 1.12
-/* ... and at least 1.5 px larger (3 px across), so the smallest circles, where 12%
- * is barely a pixel, still differ visibly. */
-#define CIRCLE_MIN_DIFF_PX 1.5
+#define CIRCLE_MIN_RATIO 1.10
+/* ... and at least GEN_VIEW_MIN / 2 = 2.7 px larger (5.4 px across, 3 px at the 448
+ * px viewing size), so the smallest circles, where 10% is barely a pixel, still
+ * differ visibly (1.5 px, 1.7 px across at 448, until issue 12; the ratio was 1.12,
+ * which with the larger step would not fit 20 circles under CIRCLE_RMAX). */
+#define CIRCLE_MIN_DIFF_PX (GEN_VIEW_MIN / 2)
 /* Label size in pixels (em): capitals about 14 px tall. */
 #define LABEL_FONT 20.0
 /* A label goes inside its circle when its ink box stays this far inside the
@@ -38,9 +40,11 @@
 #define LABEL_INSIDE_PAD 5.0
 /* An outside label's ink starts this far right of its circle's edge. */
 #define LABEL_GAP 6.0
-/* Every other circle stays at least this far from an outside label (three times
- * its own circle's distance), so the label's owner is never in doubt. */
-#define LABEL_CLEAR (3 * LABEL_GAP)
+/* Every other circle stays at least this far from an outside label (four times
+ * its own circle's distance; the label's ink lies up to 2 px further from its own
+ * circle than LABEL_GAP, so three times was not always 2.5 times as measured), so
+ * the label's owner is never in doubt. */
+#define LABEL_CLEAR (4 * LABEL_GAP)
 /* Outside labels keep at least this much white space between each other. */
 #define LABEL_SPACING 8.0
 /* Labels are single capitals. */

@@ -3,7 +3,9 @@
  * grid_size; each shape sits alone in a cell with a clear margin; a circle
  * primitive is a circle; a triangle's three angles are measured from its corner
  * points: one of 90 degrees makes it right-angled, and every other triangle must
- * keep all its angles at least 15 degrees from 90 and none a sliver.  The
+ * keep all its angles at least 20 degrees from 90 and none a sliver, and at its
+ * angle nearest 90 the shorter side's far end lies at least 5.4 px (3 px at 448)
+ * from where a right angle would put it.  The
  * rendered image shows each shape's colour inside it.  Other --grid_size values
  * are swept, and a board too large for the canvas is refused. */
 #include "grid_scene.h"
@@ -18,12 +20,13 @@
 /* A measured angle this close to 90 degrees is a right angle (floating point). */
 #define RIGHT_TOLERANCE_DEG 1e-6
 /* Angles of other triangles must stay this far from 90 (the task's promise). */
-#define RIGHT_MARGIN_DEG 15.0
+#define RIGHT_MARGIN_DEG 20.0
+/* ...and show it by this many pixels: 3 px at the 448 px viewing size. */
+#define MIN_VIEW_PX HARNESS_VIEW_MIN
 /* No corner sharper than this: a sliver's angles cannot be judged. */
 #define MIN_ANGLE_DEG 25.0
-/* Least cell side at which a reader judges the angles (the generator's 80 px,
- * with room for rounding of the layout). */
-#define MIN_CELL_PX 79.0
+/* Least cell side (the generator's 36 px, with room for rounding of the layout). */
+#define MIN_CELL_PX 35.0
 
 static canvas cv;
 
@@ -80,6 +83,23 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
                 why = msg;
                 break;
             }
+            if (!is_right) {
+                /* the corner nearest 90 degrees: the far end of its shorter side is
+                 * off a right angle's by that side's length * sin(|angle - 90|) */
+                int k = 0;
+                for (int j = 1; j < 3; j++)
+                    if (fabs(ang[j] - 90) < fabs(ang[k] - 90))
+                        k = j;
+                point b = q[k], u = q[(k + 1) % 3], v = q[(k + 2) % 3];
+                double side = fmin(hypot(u.x - b.x, u.y - b.y), hypot(v.x - b.x, v.y - b.y));
+                double off = side * sin(fabs(ang[k] - 90) * M_PI / 180);
+                if (off < MIN_VIEW_PX) {
+                    snprintf(msg, n, "triangle %d: its angle of %.1f degrees is %.1f px off a right angle", a->object,
+                             ang[k], off);
+                    why = msg;
+                    break;
+                }
+            }
             right += is_right;
             other += !is_right;
             cx = (q[0].x + q[1].x + q[2].x) / 3, cy = (q[0].y + q[1].y + q[2].y) / 3;
@@ -126,9 +146,9 @@ int main(void)
     failed += grid_sweep("circle_right_triangle", check, sizes, 4, levels);
     const generator *g = generator_find("circle_right_triangle");
     char err[256];
-    gen_params huge = {.level = 100, .grid_size = 6};
-    if (g->check_level(&huge, err, sizeof err) == 0 || !strstr(err, "100 rows and 6 columns")) {
-        printf("FAIL 100 rows are not refused clearly: '%s'\n", err);
+    gen_params huge = {.level = 120, .grid_size = 6};
+    if (g->check_level(&huge, err, sizeof err) == 0 || !strstr(err, "120 rows and 6 columns")) {
+        printf("FAIL 120 rows are not refused clearly: '%s'\n", err);
         failed++;
     }
     canvas_free(&cv);

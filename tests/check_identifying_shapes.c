@@ -12,11 +12,11 @@
 #include <math.h>
 #include <string.h>
 
-/* Least circumradius at which a pentagon and a hexagon (or a circle and a
- * pentagon) show their corners clearly. */
-#define MIN_RADIUS_PX 26.0
-/* Least white between neighbouring shapes' corner circles. */
-#define MIN_GAP_PX 10.0
+/* Least circumradius: the generator's smallest cell (38 px) times 0.42, 16 px,
+ * 9 px at the 448 px viewing size. */
+#define MIN_RADIUS_PX 15.9
+/* Least white between neighbouring shapes' corner circles: 3 px at 448 px. */
+#define MIN_GAP_PX HARNESS_VIEW_MIN
 /* Geometry agrees to this (floating point). */
 #define EPS 1e-6
 
@@ -168,9 +168,9 @@ int main(void)
     int failed = harness_run("identifying_shapes", check, extra, 2) != 0;
     const generator *g = generator_find("identifying_shapes");
     char err[256];
-    gen_params huge = {.level = 100, .grid_size = 6};
-    if (g->check_level(&huge, err, sizeof err) == 0 || !strstr(err, "100 rows")) {
-        printf("FAIL 100 rows are not refused clearly: '%s'\n", err);
+    gen_params huge = {.level = 110, .grid_size = 6};
+    if (g->check_level(&huge, err, sizeof err) == 0 || !strstr(err, "110 rows")) {
+        printf("FAIL 110 rows are not refused clearly: '%s'\n", err);
         failed++;
     }
     canvas_free(&cv);

@@ -10,8 +10,8 @@
 
 /* The generator's margins (CIRCLE_MIN_RATIO, CIRCLE_MIN_DIFF_PX, CIRCLE_GAP,
  * LABEL_CLEAR / LABEL_GAP), with allowances for measuring on pixels. */
-#define MIN_RATIO 1.12
-#define MIN_DIFF_PX 1.5
+#define MIN_RATIO 1.10
+#define MIN_DIFF_PX (HARNESS_VIEW_MIN / 2) /* diameters 3 px apart at 448 px */
 #define MIN_GAP 8.0
 #define ATTACH_RATIO 2.5
 /* A measured radius may be this far from the drawn one. */

@@ -24,6 +24,10 @@
 #define HARNESS_PER_LEVEL 10
 /* The root seed of consistency tests (any fixed value). */
 #define HARNESS_SEED 20261129ULL
+/* The viewing size (tasks.md rule 12), written here on its own rather than taken
+ * from the generators' GEN_VIEW_MIN: a deciding feature is at least 3 px once the
+ * image is scaled to 448 px on its long side, 5.36 px on the 800 px canvas. */
+#define HARNESS_VIEW_MIN (3.0 * 800 / 448)
 
 typedef const char *(*check_fn)(const sample_out *s, const gen_params *p, char *msg, size_t n);
 
