@@ -30,9 +30,9 @@
 /* Line width as a share of the cell: bold against the thin grid lines but far
  * narrower than the cell, so it never reads as running along a grid line. */
 #define GP_LINE_SHARE 0.16
-/* Line width bounds in pixels: visible on the smallest cells, not a bar on the
- * huge cells of a 3 x 3 grid. */
-#define GP_LINE_MIN 3.0
+/* Line width bounds in pixels: at least the viewing-size minimum (3 px once the
+ * image is scaled to 448 px), not a bar on the huge cells of a 3 x 3 grid. */
+#define GP_LINE_MIN GEN_VIEW_MIN
 #define GP_LINE_MAX 14.0
 /* Grid lines: thin and mid grey, clearly not the bold blue path. */
 #define GP_GRID_WIDTH 1.5
