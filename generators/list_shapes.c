@@ -46,11 +46,12 @@
 #define MAX_WIDTH 4000
 
 /* Kinds whose silhouettes differ at a glance at 27 px, drawn upright (a rotated
- * square would pass for a diamond).  Hexagon, heptagon and octagon are left out:
- * a hexagon's flat sides are 13% of its radius inside a circle's outline, 1.8 px
- * at the smallest shapes and 1 px at the 448 px viewing size. */
-static const shape_kind KINDS[] = {SHAPE_CIRCLE,   SHAPE_TRIANGLE, SHAPE_SQUARE, SHAPE_RECTANGLE,
-                                   SHAPE_PENTAGON, SHAPE_STAR,     SHAPE_DIAMOND};
+ * square would pass for a diamond).  Pentagon, hexagon, heptagon and octagon are
+ * left out: their outlines lie within 19% (pentagon) or 13% (hexagon) of the
+ * radius of a circle's, 2.5 px or less at the smallest shapes and under 1.5 px at
+ * the 448 px viewing size, below its 3-px minimum (GEN_VIEW_MIN). */
+static const shape_kind KINDS[] = {SHAPE_CIRCLE, SHAPE_TRIANGLE, SHAPE_SQUARE,
+                                   SHAPE_RECTANGLE, SHAPE_STAR, SHAPE_DIAMOND};
 
 static const lineup_style STYLE = {
     .kinds = KINDS,
@@ -114,7 +115,7 @@ const generator gen_list_shapes = {
     .input_prompt = "The image shows one or more coloured shapes spread out from left to right, at different "
                     "heights, on a patterned background.",
     .rules = "Go through the shapes from the leftmost to the rightmost and name each one. Every shape is one of: "
-             "circle, triangle, square, rectangle, pentagon, star, diamond. The background is not a "
+             "circle, triangle, square, rectangle, star, diamond. The background is not a "
              "shape: leave it out.",
     .output_prompt = "The last line of your answer must be ANSWER: followed by the names of the "
                      "shapes from left to right, separated by single spaces, for example ANSWER: "

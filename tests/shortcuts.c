@@ -328,7 +328,7 @@ static void it_list_colours(audit *a, const sample_out *s, int n)
 static void it_list_shapes(audit *a, const sample_out *s, int n)
 {
     (void)n;
-    add_array(a, "per position", field(s, "list_shapes"), 1.0 / 7);
+    add_array(a, "per position", field(s, "list_shapes"), 1.0 / 6);
 }
 
 /* The cells of a 6x6 grid: a cell holds a circle with p = n/36. */
