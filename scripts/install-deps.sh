@@ -2,7 +2,11 @@
 # Installs what building and testing gen needs, from Debian's packages (Debian 12).
 # Skips apt-get entirely when everything is already there.  Needs root (or sudo).
 set -eu
-PACKAGES="build-essential cmake pkg-config libcairo2-dev libpng-dev libcjson-dev libfreetype-dev zlib1g-dev"
+# libisal-dev: the fast PNG deflate (the build falls back to zlib without it);
+# libdeflate-dev: --compression small and the PNG CRC; libssl-dev: SHA-256 (libcrypto);
+# pngcheck: the tests check every written PNG with it.
+PACKAGES="build-essential cmake pkg-config libcairo2-dev libpng-dev libcjson-dev libfreetype-dev zlib1g-dev
+          libisal-dev libdeflate-dev libssl-dev pngcheck"
 missing=""
 for p in $PACKAGES; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
