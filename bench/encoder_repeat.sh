@@ -10,7 +10,7 @@ cmake --build build -j --target bench >/dev/null
 runs=${1:-200}
 shift || true
 [ $# -gt 0 ] || set -- circle_boxes
-for setting in "igzip 0" "igzip 1" "igzip 2" "igzip 3" "libdeflate 12" "zlib 1"; do
+for setting in "igzip 0" "igzip 1" "igzip 2" "igzip 3" "zlib 1" "zlib 9"; do
     # shellcheck disable=SC2086
     ./build/bench digest $setting "$@" >/dev/null 2>&1 || { echo "$setting: not in this build"; continue; }
     distinct=$(for _ in $(seq "$runs"); do ./build/bench digest $setting "$@"; done | sort | uniq -c | sort -rn)

@@ -17,16 +17,18 @@
 #define GEN_X86 1
 #endif
 
-/* Measured with bench/run.sh (docs/performance.md): igzip level 1 with no filter
- * encodes fastest of every level and filter tried; libdeflate level 12 with the
- * adaptive filter gives the smallest files.  Without ISA-L, zlib level 1 with no
- * filter is the fastest zlib setting. */
+/* Measured with bench/run.sh (docs/performance.md).  fast: igzip level 0 with no
+ * filter, the fastest setting whose bytes repeat in every process (levels 1 and 2
+ * do not on AVX-512: docs/determinism.md).  small: zlib level 9 with no filter, the
+ * smallest files of every library, level and filter tried (row filters only make
+ * these flat images larger; libdeflate 11-12 are larger and 7-15x slower).
+ * Without ISA-L, fast is zlib level 1 with no filter, zlib's fastest setting. */
 #ifdef GEN_HAVE_ISAL
 static const png_settings FAST = {PNG_DEFLATE_ISAL, 0, PNG_ROWS_NONE};
 #else
 static const png_settings FAST = {PNG_DEFLATE_ZLIB, 1, PNG_ROWS_NONE};
 #endif
-static const png_settings SMALL = {PNG_DEFLATE_LIBDEFLATE, 12, PNG_ROWS_ADAPTIVE};
+static const png_settings SMALL = {PNG_DEFLATE_ZLIB, 9, PNG_ROWS_NONE};
 
 const png_settings *png_settings_for(png_compression c)
 {
@@ -278,21 +280,49 @@ static uint8_t paeth(int a, int b, int c)
     return (uint8_t)(pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
 }
 
-/* Filters row cur (n bytes, 3 per pixel) against prev (NULL: the first row) with
- * PNG filter type t into out. */
-static void filter_row(int t, const uint8_t *cur, const uint8_t *prev, size_t n, uint8_t *out)
+/* Filters row cur (n bytes, 3 per pixel) against prev (NULL: the first row, all
+ * zeros) with PNG filter type t into out.  One loop per type, so the compiler
+ * vectorises sub, up and average. */
+static void filter_row(int t, const uint8_t *restrict cur, const uint8_t *restrict prev, size_t n,
+                       uint8_t *restrict out)
 {
-    for (size_t i = 0; i < n; i++) {
-        int a = i >= 3 ? cur[i - 3] : 0, b = prev ? prev[i] : 0, c = prev && i >= 3 ? prev[i - 3] : 0;
-        int v = cur[i];
-        switch (t) {
-        case 1: v -= a; break;
-        case 2: v -= b; break;
-        case 3: v -= (a + b) / 2; break;
-        case 4: v -= paeth(a, b, c); break;
-        default: break;
+    size_t head = n < 3 ? n : 3;
+    switch (t) {
+    case 0:
+        memcpy(out, cur, n);
+        break;
+    case 1:
+        memcpy(out, cur, head);
+        for (size_t i = 3; i < n; i++)
+            out[i] = (uint8_t)(cur[i] - cur[i - 3]);
+        break;
+    case 2:
+        if (!prev)
+            memcpy(out, cur, n);
+        else
+            for (size_t i = 0; i < n; i++)
+                out[i] = (uint8_t)(cur[i] - prev[i]);
+        break;
+    case 3:
+        if (!prev) {
+            memcpy(out, cur, head);
+            for (size_t i = 3; i < n; i++)
+                out[i] = (uint8_t)(cur[i] - (cur[i - 3] >> 1));
+        } else {
+            for (size_t i = 0; i < head; i++)
+                out[i] = (uint8_t)(cur[i] - (prev[i] >> 1));
+            for (size_t i = 3; i < n; i++)
+                out[i] = (uint8_t)(cur[i] - ((cur[i - 3] + prev[i]) >> 1));
         }
-        out[i] = (uint8_t)v;
+        break;
+    default: {
+        /* Paeth; on the first row it equals Sub. */
+        for (size_t i = 0; i < head; i++)
+            out[i] = (uint8_t)(cur[i] - (prev ? prev[i] : 0));
+        for (size_t i = 3; i < n; i++)
+            out[i] = (uint8_t)(cur[i] - (prev ? paeth(cur[i - 3], prev[i], prev[i - 3]) : cur[i - 3]));
+        break;
+    }
     }
 }
 

@@ -5,9 +5,10 @@
  *     each with its CRC, and no ancillary chunks (no tIME, tEXt, gAMA...).  The
  *     IDAT holds a zlib stream of the filtered rows, as the PNG spec says.
  *  2. Two compressions (--compression): PNG_FAST (the default) is ISA-L's igzip
- *     at the level and filter bench/ measured fastest; PNG_SMALL is libdeflate at
- *     its highest level, for people who publish a dataset.  A build without
- *     libisal writes PNG_FAST with zlib (and png_encoder_name says so).
+ *     at the level and filter bench/ measured fastest among those that repeat;
+ *     PNG_SMALL is zlib level 9, the smallest files bench/ measured, for people
+ *     who publish a dataset.  A build without libisal writes PNG_FAST with zlib
+ *     level 1 (and png_encoder_name says so).
  *  3. Equal pixels and settings give equal bytes on one machine; across CPU
  *     families see docs/determinism.md (igzip picks its code path at run time).
  *  4. No large buffer is allocated per image: each thread keeps its row buffer,

@@ -3,7 +3,7 @@
 # Skips apt-get entirely when everything is already there.  Needs root (or sudo).
 set -eu
 # libisal-dev: the fast PNG deflate (the build falls back to zlib without it);
-# libdeflate-dev: --compression small and the PNG CRC; libssl-dev: SHA-256 (libcrypto);
+# libdeflate-dev: the PNG CRC (and a candidate deflate in bench/); libssl-dev: SHA-256 (libcrypto);
 # pngcheck: the tests check every written PNG with it.
 PACKAGES="build-essential cmake pkg-config libcairo2-dev libpng-dev libcjson-dev libfreetype-dev zlib1g-dev
           libisal-dev libdeflate-dev libssl-dev pngcheck"

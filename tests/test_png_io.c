@@ -107,7 +107,8 @@ int main(void)
     }
 
     static const char *const dname[] = {"igzip", "libdeflate", "zlib"};
-    static const int levels[3][2] = {{0, 3}, {1, 12}, {1, 9}};
+    /* libdeflate 12 takes seconds on the flat 800x800 image: its levels 1 and 9. */
+    static const int levels[3][2] = {{0, 3}, {1, 9}, {1, 9}};
     strbuf png = {0}, again = {0};
     for (int i = 0; i < n; i++) {
         const image *im = &ims[i];
