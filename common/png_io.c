@@ -468,6 +468,80 @@ static size_t deflate_rows(scratch *s, size_t n, const png_settings *set, char *
     return s->z.total_out;
 }
 
+#ifdef GEN_HAVE_ISAL
+/* Rows per strip of the fast path: 16 rows of 800 pixels are 38 KB, in L2 cache
+ * from conversion to deflate. */
+#define STRIP_ROWS 16
+
+/* igzip with no filter (the fast setting): rows are converted a strip at a time
+ * and fed to igzip's streaming deflate, so the image is never copied whole and
+ * the strip is still in cache when it is compressed.  The strip size is fixed,
+ * so the bytes depend on the pixels alone.  Returns the zlib stream's length in
+ * s->out, or 0 with a message in err. */
+static size_t isal_strips(scratch *s, const uint8_t *data, int width, int height, int stride, int level, char *err,
+                          size_t errlen)
+{
+    static const size_t level_size[] = {ISAL_DEF_LVL0_DEFAULT, ISAL_DEF_LVL1_DEFAULT, ISAL_DEF_LVL2_DEFAULT,
+                                        ISAL_DEF_LVL3_DEFAULT};
+    size_t rowlen = (size_t)width * 3 + 1, n = rowlen * (size_t)height;
+    if (level < 0 || level > 3 || n > UINT32_MAX / 2) {
+        snprintf(err, errlen, "igzip: level %d or size %zu out of range", level, n);
+        return 0;
+    }
+    reserve(&s->raw, &s->raw_cap, rowlen * STRIP_ROWS + ROW_SLACK);
+    reserve(&s->out, &s->out_cap, n + n / 1000 + 1024);
+    reserve(&s->level_buf, &s->level_cap, level_size[level] ? level_size[level] : 1);
+    if (!s->isal)
+        s->isal = xmalloc(sizeof *s->isal);
+    struct isal_zstream *z = s->isal;
+    /* isal_deflate_init sets only some fields of the state; zeroing all of it
+     * keeps stack or heap garbage out of the result. */
+    memset(z, 0, sizeof *z);
+    isal_deflate_init(z);
+    z->level = (uint32_t)level;
+    z->level_buf = level ? s->level_buf : NULL;
+    z->level_buf_size = level ? (uint32_t)level_size[level] : 0;
+    z->gzip_flag = IGZIP_ZLIB;
+    z->flush = NO_FLUSH;
+    z->next_out = s->out;
+    z->avail_out = (uint32_t)s->out_cap;
+    double conv = 0;
+    for (int y = 0; y < height; y += STRIP_ROWS) {
+        int rows = height - y < STRIP_ROWS ? height - y : STRIP_ROWS;
+        double t0 = now_ns();
+        uint8_t *o = s->raw;
+        for (int r = 0; r < rows; r++, o += rowlen) {
+            o[0] = 0;
+            row_convert(o + 1, (const uint32_t *)(const void *)(data + (size_t)(y + r) * (size_t)stride), width);
+        }
+        memset(o, 0, ROW_SLACK);
+        conv += now_ns() - t0;
+        z->next_in = s->raw;
+        z->avail_in = (uint32_t)(rowlen * (size_t)rows);
+        z->end_of_stream = y + rows == height;
+        /* Until the strip is taken (and at the end, until the stream is
+         * finished), growing the output when it is full: noise can come out
+         * larger than it went in. */
+        for (int guard = 0; z->avail_in || (z->end_of_stream && z->internal_state.state != ZSTATE_END); guard++) {
+            int rc = isal_deflate(z);
+            if (rc != COMP_OK || guard > 40) {
+                snprintf(err, errlen, "igzip: error %d at row %d", rc, y);
+                return 0;
+            }
+            if ((z->avail_in || (z->end_of_stream && z->internal_state.state != ZSTATE_END)) && z->avail_out < 4096) {
+                size_t used = (size_t)(z->next_out - s->out);
+                s->out_cap *= 2;
+                s->out = xrealloc(s->out, s->out_cap);
+                z->next_out = s->out + used;
+                z->avail_out = (uint32_t)(s->out_cap - used);
+            }
+        }
+    }
+    s->convert_ns = conv;
+    return z->total_out;
+}
+#endif
+
 /* ---- the container --------------------------------------------------------- */
 
 /* The PNG CRC (ISO 3309, as zlib's crc32).  libdeflate_crc32 answers 0 for a NULL
@@ -513,12 +587,20 @@ int png_encode_xrgb(const uint8_t *data, int width, int height, int stride, cons
     pthread_once(&row_once, row_pick);
     scratch *s = scratch_get();
     double t0 = now_ns();
-    size_t n = make_rows(s, data, width, height, stride, set->filter);
-    double t1 = now_ns();
-    size_t z = deflate_rows(s, n, set, err, errlen);
-    double t2 = now_ns();
-    s->convert_ns = t1 - t0;
-    s->deflate_ns = t2 - t1;
+    size_t z;
+#ifdef GEN_HAVE_ISAL
+    if (set->deflate == PNG_DEFLATE_ISAL && set->filter == PNG_ROWS_NONE) {
+        z = isal_strips(s, data, width, height, stride, set->level, err, errlen);
+        s->deflate_ns = now_ns() - t0 - s->convert_ns;
+    } else
+#endif
+    {
+        size_t n = make_rows(s, data, width, height, stride, set->filter);
+        double t1 = now_ns();
+        z = deflate_rows(s, n, set, err, errlen);
+        s->convert_ns = t1 - t0;
+        s->deflate_ns = now_ns() - t1;
+    }
     if (!z)
         return -1;
     static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
