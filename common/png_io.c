@@ -2,6 +2,7 @@
 
 #include <png.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -383,6 +384,39 @@ static size_t make_rows(scratch *s, const uint8_t *data, int width, int height, 
 
 /* ---- deflate --------------------------------------------------------------- */
 
+#ifdef GEN_HAVE_ISAL
+/* Readies s->isal for one image at igzip level `level` (stateless or streaming),
+ * writing to s->out; NULL with a message in err if the level is not igzip's. */
+static struct isal_zstream *isal_start(scratch *s, int level, bool stateless, char *err, size_t errlen)
+{
+    static const size_t level_size[] = {ISAL_DEF_LVL0_DEFAULT, ISAL_DEF_LVL1_DEFAULT, ISAL_DEF_LVL2_DEFAULT,
+                                        ISAL_DEF_LVL3_DEFAULT};
+    if (level < 0 || level > 3) {
+        snprintf(err, errlen, "igzip: no level %d", level);
+        return NULL;
+    }
+    reserve(&s->level_buf, &s->level_cap, level_size[level] ? level_size[level] : 1);
+    if (!s->isal)
+        s->isal = xmalloc(sizeof *s->isal);
+    struct isal_zstream *z = s->isal;
+    /* igzip's init functions set only some fields of the state; zeroing all of
+     * it keeps stack or heap garbage out of the result. */
+    memset(z, 0, sizeof *z);
+    if (stateless)
+        isal_deflate_stateless_init(z);
+    else
+        isal_deflate_init(z);
+    z->level = (uint32_t)level;
+    z->level_buf = level ? s->level_buf : NULL;
+    z->level_buf_size = level ? (uint32_t)level_size[level] : 0;
+    z->gzip_flag = IGZIP_ZLIB;
+    z->flush = NO_FLUSH;
+    z->next_out = s->out;
+    z->avail_out = (uint32_t)s->out_cap;
+    return z;
+}
+#endif
+
 /* Compresses s->raw[0..n) into s->out as a zlib stream; returns its length, or 0
  * with a message in err. */
 static size_t deflate_rows(scratch *s, size_t n, const png_settings *set, char *err, size_t errlen)
@@ -408,30 +442,16 @@ static size_t deflate_rows(scratch *s, size_t n, const png_settings *set, char *
     }
 #ifdef GEN_HAVE_ISAL
     if (set->deflate == PNG_DEFLATE_ISAL) {
-        static const size_t level_size[] = {ISAL_DEF_LVL0_DEFAULT, ISAL_DEF_LVL1_DEFAULT, ISAL_DEF_LVL2_DEFAULT,
-                                            ISAL_DEF_LVL3_DEFAULT};
-        if (set->level < 0 || set->level > 3 || n > UINT32_MAX / 2) {
-            snprintf(err, errlen, "igzip: level %d or size %zu out of range", set->level, n);
+        if (n > UINT32_MAX / 2) {
+            snprintf(err, errlen, "igzip: %zu bytes is too large", n);
             return 0;
         }
-        reserve(&s->level_buf, &s->level_cap, level_size[set->level] ? level_size[set->level] : 1);
-        if (!s->isal)
-            s->isal = xmalloc(sizeof *s->isal);
-        struct isal_zstream *z = s->isal;
-        /* isal_deflate_stateless_init sets only some fields of the internal
-         * state; zeroing all of it keeps stack or heap garbage out of the result. */
-        memset(z, 0, sizeof *z);
-        isal_deflate_stateless_init(z);
+        struct isal_zstream *z = isal_start(s, set->level, true, err, errlen);
+        if (!z)
+            return 0;
         z->next_in = s->raw;
         z->avail_in = (uint32_t)n;
-        z->next_out = s->out;
-        z->avail_out = (uint32_t)s->out_cap;
-        z->level = (uint32_t)set->level;
-        z->level_buf = set->level ? s->level_buf : NULL;
-        z->level_buf_size = set->level ? (uint32_t)level_size[set->level] : 0;
-        z->gzip_flag = IGZIP_ZLIB;
         z->end_of_stream = 1;
-        z->flush = NO_FLUSH;
         int rc = isal_deflate_stateless(z);
         if (rc != COMP_OK) {
             snprintf(err, errlen, "igzip: error %d", rc);
@@ -481,30 +501,16 @@ static size_t deflate_rows(scratch *s, size_t n, const png_settings *set, char *
 static size_t isal_strips(scratch *s, const uint8_t *data, int width, int height, int stride, int level, char *err,
                           size_t errlen)
 {
-    static const size_t level_size[] = {ISAL_DEF_LVL0_DEFAULT, ISAL_DEF_LVL1_DEFAULT, ISAL_DEF_LVL2_DEFAULT,
-                                        ISAL_DEF_LVL3_DEFAULT};
     size_t rowlen = (size_t)width * 3 + 1, n = rowlen * (size_t)height;
-    if (level < 0 || level > 3 || n > UINT32_MAX / 2) {
-        snprintf(err, errlen, "igzip: level %d or size %zu out of range", level, n);
-        return 0;
-    }
     reserve(&s->raw, &s->raw_cap, rowlen * STRIP_ROWS + ROW_SLACK);
     reserve(&s->out, &s->out_cap, n + n / 1000 + 1024);
-    reserve(&s->level_buf, &s->level_cap, level_size[level] ? level_size[level] : 1);
-    if (!s->isal)
-        s->isal = xmalloc(sizeof *s->isal);
-    struct isal_zstream *z = s->isal;
-    /* isal_deflate_init sets only some fields of the state; zeroing all of it
-     * keeps stack or heap garbage out of the result. */
-    memset(z, 0, sizeof *z);
-    isal_deflate_init(z);
-    z->level = (uint32_t)level;
-    z->level_buf = level ? s->level_buf : NULL;
-    z->level_buf_size = level ? (uint32_t)level_size[level] : 0;
-    z->gzip_flag = IGZIP_ZLIB;
-    z->flush = NO_FLUSH;
-    z->next_out = s->out;
-    z->avail_out = (uint32_t)s->out_cap;
+    if (n > UINT32_MAX / 2) {
+        snprintf(err, errlen, "igzip: %zu bytes is too large", n);
+        return 0;
+    }
+    struct isal_zstream *z = isal_start(s, level, false, err, errlen);
+    if (!z)
+        return 0;
     double conv = 0;
     for (int y = 0; y < height; y += STRIP_ROWS) {
         int rows = height - y < STRIP_ROWS ? height - y : STRIP_ROWS;
