@@ -15,5 +15,5 @@ for setting in "igzip 0" "igzip 1" "igzip 2" "igzip 3" "zlib 1" "zlib 9"; do
     ./build/bench digest $setting "$@" >/dev/null 2>&1 || { echo "$setting: not in this build"; continue; }
     distinct=$(for _ in $(seq "$runs"); do ./build/bench digest $setting "$@"; done | sort | uniq -c | sort -rn)
     printf '%-14s %3d runs, %d distinct results (%s)\n' "$setting" "$runs" "$(wc -l <<<"$distinct")" \
-        "$(awk '{printf "%s%d", NR > 1 ? " + " : "", $1}' <<<"$distinct")"
+        "$(awk '{printf "%s%d", (NR > 1 ? " + " : ""), $1}' <<<"$distinct")"
 done
