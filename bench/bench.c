@@ -1,21 +1,28 @@
 /* bench - where the time of making a sample goes, per task, and what PNG settings cost.
  *
- * usage: bench tasks [TASK...]   per task: ms per image for generating the scene,
- *                                drawing it and encoding it, and the ratio of the whole
- *                                to the encode alone (the cost floor)
- *        bench png [TASK...]     every candidate filter x zlib level x strategy on the
+ * usage: bench tasks [TASK...]   per task: ms per image for making the scene, drawing
+ *                                it, converting its rows, deflating, the PNG container,
+ *                                hashing (gen.json's SHA-256) and writing the file
+ *        bench png [TASK...]     every candidate deflate x level x row filter on the
  *                                same rendered images: ms and bytes per image
+ *        bench rows              the row converters on the same images: ms per image
+ *        bench digest DEFLATE LEVEL [TASK...]
+ *                                one SHA-256 over the encodings of one image per
+ *                                level (igzip|libdeflate|zlib at LEVEL, no filter):
+ *                                run it in many processes to see whether the bytes
+ *                                repeat (bench/encoder_repeat.sh)
  *        bench run CMD...        runs CMD (e.g. gen all ...) and prints its wall time,
  *                                CPU time and peak resident memory
  * One thread; every figure is a mean over the same samples, so compare within a run.
  */
 #include "errors.h"
+#include "fsutil.h"
+#include "sha256.h"
 #include "font.h"
 #include "generator.h"
 #include "png_io.h"
 #include "run.h"
 
-#include <png.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,7 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <zlib.h>
 
 /* Samples per level: enough for stable means, few enough to run in seconds. */
 #define BENCH_PER_LEVEL 3
@@ -47,25 +53,97 @@ static bool wanted(const char *name, int argc, char **argv)
     return false;
 }
 
+
+/* The rendered images of every level (step apart) of the wanted tasks, copied out. */
+typedef struct image_set {
+    int n, cap;
+    uint8_t **pix;
+    int *w, *h;
+} image_set;
+
+static void images_collect(image_set *set, int step, int argc, char **argv)
+{
+    memset(set, 0, sizeof *set);
+    sample_out s;
+    sample_out_init(&s);
+    canvas cv;
+    canvas_init(&cv);
+    for (int t = 0; t < GENERATOR_COUNT; t++) {
+        const generator *g = GENERATORS[t];
+        if (!wanted(g->name, argc, argv))
+            continue;
+        for (int level = g->level_min; level <= g->level_max; level += step) {
+            gen_params p = {.level = level, .grid_size = 6, .file = level};
+            if (make_sample(g, 7, &p, &s) != GEN_EXIT_OK)
+                continue;
+            for (int i = 0; i < g->images; i++) {
+                render_scene(&cv, &s.img[i]);
+                int stride;
+                const uint8_t *px = canvas_pixels(&cv, &stride);
+                if (set->n == set->cap) {
+                    set->cap = set->cap ? set->cap * 2 : 64;
+                    set->pix = xrealloc(set->pix, sizeof *set->pix * (size_t)set->cap);
+                    set->w = xrealloc(set->w, sizeof *set->w * (size_t)set->cap);
+                    set->h = xrealloc(set->h, sizeof *set->h * (size_t)set->cap);
+                }
+                /* Packed rows (stride = 4 * width), as Cairo lays out these sizes. */
+                size_t row = (size_t)cv.width * 4;
+                uint8_t *copy = xmalloc(row * (size_t)cv.height);
+                for (int y = 0; y < cv.height; y++)
+                    memcpy(copy + row * (size_t)y, px + (size_t)stride * (size_t)y, row);
+                set->pix[set->n] = copy;
+                set->w[set->n] = cv.width;
+                set->h[set->n] = cv.height;
+                set->n++;
+            }
+        }
+    }
+    canvas_free(&cv);
+    sample_out_free(&s);
+}
+
+static void images_free(image_set *set)
+{
+    for (int i = 0; i < set->n; i++)
+        free(set->pix[i]);
+    free(set->pix);
+    free(set->w);
+    free(set->h);
+}
+
+/* The columns of bench tasks. */
+enum { T_SCENE, T_DRAW, T_CONVERT, T_DEFLATE, T_CONTAINER, T_HASH, T_WRITE, T_N };
+static const char *const T_NAMES[T_N] = {"scene", "draw", "convert", "deflate", "png", "hash", "write"};
+
 static int bench_tasks(int argc, char **argv)
 {
-    printf("%-24s %7s %8s %8s %8s %8s %7s %7s\n", "task", "images", "gen ms", "draw ms", "png ms", "total", "png %",
-           "x png");
+    char dir[] = "/tmp/gen-bench-XXXXXX";
+    if (!mkdtemp(dir)) {
+        perror("bench: mkdtemp");
+        return 1;
+    }
+    printf("rows: %s; compression fast\n%-24s %6s", png_rows_name(), "task (ms per image)", "images");
+    for (int k = 0; k < T_N; k++)
+        printf(" %8s", T_NAMES[k]);
+    printf(" %8s\n", "total");
     sample_out s;
     sample_out_init(&s);
     canvas cv;
     canvas_init(&cv);
     strbuf png = {0};
-    char err[512];
-    double all_total = 0, all_png = 0;
+    char err[512], path[4200], hex[65];
+    double all[T_N] = {0}, worst = 0;
+    int all_images = 0;
+    const char *worst_task = "";
+    const png_settings *set = png_settings_for(PNG_FAST);
     for (int t = 0; t < GENERATOR_COUNT; t++) {
         const generator *g = GENERATORS[t];
         if (!wanted(g->name, argc, argv))
             continue;
-        double best[3] = {1e30, 1e30, 1e30};
+        double best[T_N], best_total = 1e30;
         int images = 0;
         for (int rep = 0; rep < BENCH_REPEATS; rep++) {
-            double tg = 0, td = 0, te = 0;
+            double tm[T_N] = {0};
             images = 0;
             for (int level = g->level_min; level <= g->level_max; level++)
                 for (int k = 0; k < BENCH_PER_LEVEL; k++) {
@@ -75,8 +153,7 @@ static int bench_tasks(int argc, char **argv)
                         fprintf(stderr, "bench: %s: %s\n", g->name, s.err);
                         return 1;
                     }
-                    double t1 = now_ms();
-                    tg += t1 - t0;
+                    tm[T_SCENE] += now_ms() - t0;
                     for (int i = 0; i < g->images; i++) {
                         double a = now_ms();
                         render_scene(&cv, &s.img[i]);
@@ -84,27 +161,66 @@ static int bench_tasks(int argc, char **argv)
                         int stride;
                         const uint8_t *px = canvas_pixels(&cv, &stride);
                         png.len = 0;
-                        png_encode_xrgb(px, cv.width, cv.height, stride, &PNG_DEFAULT_SETTINGS, &png, err, sizeof err);
+                        if (png_encode_xrgb(px, cv.width, cv.height, stride, set, &png, err, sizeof err) != 0) {
+                            fprintf(stderr, "bench: %s\n", err);
+                            return 1;
+                        }
                         double c = now_ms();
-                        td += b - a;
-                        te += c - b;
+                        sha256_hex(png.buf, png.len, hex);
+                        double d = now_ms();
+                        snprintf(path, sizeof path, "%s/%d-%d-%d.png", dir, level, k, i);
+                        if (write_file(path, png.buf, png.len, err, sizeof err) != 0) {
+                            fprintf(stderr, "bench: %s\n", err);
+                            return 1;
+                        }
+                        double e = now_ms();
+                        double conv, defl;
+                        png_last_split(&conv, &defl);
+                        tm[T_DRAW] += b - a;
+                        tm[T_CONVERT] += conv / 1e6;
+                        tm[T_DEFLATE] += defl / 1e6;
+                        tm[T_CONTAINER] += (c - b) - (conv + defl) / 1e6;
+                        tm[T_HASH] += d - c;
+                        tm[T_WRITE] += e - d;
                         images++;
                     }
                 }
-            if (tg + td + te < best[0] + best[1] + best[2]) {
-                best[0] = tg;
-                best[1] = td;
-                best[2] = te;
+            double total = 0;
+            for (int k = 0; k < T_N; k++)
+                total += tm[k];
+            if (total < best_total) {
+                best_total = total;
+                memcpy(best, tm, sizeof best);
             }
+            /* The next repeat writes fresh files, as a run does. */
+            for (int level = g->level_min; level <= g->level_max; level++)
+                for (int k = 0; k < BENCH_PER_LEVEL; k++)
+                    for (int i = 0; i < g->images; i++) {
+                        snprintf(path, sizeof path, "%s/%d-%d-%d.png", dir, level, k, i);
+                        unlink(path);
+                    }
         }
-        double total = best[0] + best[1] + best[2];
-        all_total += total;
-        all_png += best[2];
-        printf("%-24s %7d %8.3f %8.3f %8.3f %8.3f %6.1f%% %7.2f\n", g->name, images, best[0] / images,
-               best[1] / images, best[2] / images, total / images, 100 * best[2] / total, total / best[2]);
+        printf("%-24s %6d", g->name, images);
+        for (int k = 0; k < T_N; k++) {
+            printf(" %8.3f", best[k] / images);
+            all[k] += best[k];
+        }
+        printf(" %8.3f\n", best_total / images);
+        all_images += images;
+        if (best_total / images > worst) {
+            worst = best_total / images;
+            worst_task = g->name;
+        }
     }
-    printf("%-24s %7s %8s %8s %8s %8s %6.1f%% %7.2f\n", "all", "", "", "", "", "", 100 * all_png / all_total,
-           all_total / all_png);
+    double total = 0;
+    for (int k = 0; k < T_N; k++)
+        total += all[k];
+    printf("%-24s %6d", "all (share of time)", all_images);
+    for (int k = 0; k < T_N; k++)
+        printf(" %7.1f%%", 100 * all[k] / total);
+    printf(" %8.3f\n", total / all_images);
+    printf("slowest task: %s at %.3f ms per image (target: at most 3 ms)\n", worst_task, worst);
+    rmdir(dir);
     strbuf_free(&png);
     canvas_free(&cv);
     sample_out_free(&s);
@@ -113,93 +229,133 @@ static int bench_tasks(int argc, char **argv)
 
 static int bench_png(int argc, char **argv)
 {
-    /* Render the images once, keep their pixels, then encode them every way. */
-    int cap = 0, n = 0;
-    uint8_t **pix = NULL;
-    int *w = NULL, *h = NULL;
-    sample_out s;
-    sample_out_init(&s);
-    canvas cv;
-    canvas_init(&cv);
-    for (int t = 0; t < GENERATOR_COUNT; t++) {
-        const generator *g = GENERATORS[t];
-        if (!wanted(g->name, argc, argv))
-            continue;
-        for (int level = g->level_min; level <= g->level_max; level += 3) {
-            gen_params p = {.level = level, .grid_size = 6, .file = level};
-            if (make_sample(g, 7, &p, &s) != GEN_EXIT_OK)
-                continue;
-            for (int i = 0; i < g->images; i++) {
-                render_scene(&cv, &s.img[i]);
-                int stride;
-                const uint8_t *px = canvas_pixels(&cv, &stride);
-                if (n == cap) {
-                    cap = cap ? cap * 2 : 64;
-                    pix = realloc(pix, sizeof *pix * (size_t)cap);
-                    w = realloc(w, sizeof *w * (size_t)cap);
-                    h = realloc(h, sizeof *h * (size_t)cap);
-                }
-                size_t bytes = (size_t)stride * (size_t)cv.height;
-                pix[n] = malloc(bytes);
-                memcpy(pix[n], px, bytes);
-                w[n] = cv.width;
-                h[n] = cv.height;
-                n++;
-            }
-        }
-    }
-    struct {
-        const char *name;
-        int filter;
-    } filters[] = {{"none", PNG_FILTER_NONE}, {"sub", PNG_FILTER_SUB}, {"up", PNG_FILTER_UP},
-                   {"paeth", PNG_FILTER_PAETH}, {"all", PNG_ALL_FILTERS}};
-    struct {
-        const char *name;
-        int strategy;
-    } strategies[] = {{"default", Z_DEFAULT_STRATEGY}, {"filtered", Z_FILTERED}, {"rle", Z_RLE},
-                      {"huffman", Z_HUFFMAN_ONLY}};
-    int levels[] = {0, 1, 3, 6, 9};
-    printf("%d images\n%-8s %-9s %5s %9s %11s\n", n, "filter", "strategy", "level", "ms/image", "bytes/image");
+    /* Render the images once (every third level), then encode them every way. */
+    image_set im;
+    images_collect(&im, 3, argc, argv);
+    static const char *const deflates[] = {"igzip", "libdeflate", "zlib"};
+    static const char *const filters[] = {"none", "sub", "up", "average", "paeth", "adaptive"};
+    /* Every level with no filter; every filter at the fast and the small end. */
+    static const png_settings cand[] = {
+        {PNG_DEFLATE_ISAL, 0, PNG_ROWS_NONE},        {PNG_DEFLATE_ISAL, 1, PNG_ROWS_NONE},
+        {PNG_DEFLATE_ISAL, 2, PNG_ROWS_NONE},        {PNG_DEFLATE_ISAL, 3, PNG_ROWS_NONE},
+        {PNG_DEFLATE_ISAL, 0, PNG_ROWS_UP},          {PNG_DEFLATE_ISAL, 0, PNG_ROWS_ADAPTIVE},
+        {PNG_DEFLATE_ISAL, 1, PNG_ROWS_SUB},         {PNG_DEFLATE_ISAL, 1, PNG_ROWS_UP},
+        {PNG_DEFLATE_ISAL, 1, PNG_ROWS_PAETH},       {PNG_DEFLATE_ISAL, 1, PNG_ROWS_ADAPTIVE},
+        {PNG_DEFLATE_LIBDEFLATE, 1, PNG_ROWS_NONE},  {PNG_DEFLATE_LIBDEFLATE, 4, PNG_ROWS_NONE},
+        {PNG_DEFLATE_LIBDEFLATE, 6, PNG_ROWS_NONE},  {PNG_DEFLATE_LIBDEFLATE, 9, PNG_ROWS_NONE},
+        {PNG_DEFLATE_LIBDEFLATE, 9, PNG_ROWS_UP},    {PNG_DEFLATE_LIBDEFLATE, 9, PNG_ROWS_PAETH},
+        {PNG_DEFLATE_LIBDEFLATE, 9, PNG_ROWS_ADAPTIVE}, {PNG_DEFLATE_LIBDEFLATE, 10, PNG_ROWS_NONE},
+        {PNG_DEFLATE_LIBDEFLATE, 11, PNG_ROWS_NONE}, {PNG_DEFLATE_ZLIB, 1, PNG_ROWS_NONE},
+        {PNG_DEFLATE_ZLIB, 6, PNG_ROWS_NONE},        {PNG_DEFLATE_ZLIB, 9, PNG_ROWS_NONE},
+        {PNG_DEFLATE_ZLIB, 9, PNG_ROWS_UP},          {PNG_DEFLATE_ZLIB, 9, PNG_ROWS_ADAPTIVE},
+        /* libdeflate 12 (its near-optimal parser) took over 1 s an image on these
+         * flat images: BENCH_SLOW=1 adds it. */
+        {PNG_DEFLATE_LIBDEFLATE, 12, PNG_ROWS_NONE},
+    };
+    printf("%d images\n%-11s %5s %-9s %9s %11s\n", im.n, "deflate", "level", "filter", "ms/image", "bytes/image");
     strbuf png = {0};
     char err[256];
-    for (size_t f = 0; f < sizeof filters / sizeof filters[0]; f++)
-        for (size_t st = 0; st < sizeof strategies / sizeof strategies[0]; st++)
-            for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++) {
-                /* zlib's RLE and Huffman-only strategies ignore the level beyond 0/1;
-                 * Z_FILTERED only changes levels 4..9; level 0 stores, whatever the rest. */
-                if ((strategies[st].strategy == Z_RLE || strategies[st].strategy == Z_HUFFMAN_ONLY) && levels[l] != 1)
-                    continue;
-                if (strategies[st].strategy == Z_FILTERED && levels[l] < 4)
-                    continue;
-                if (levels[l] == 0 && (strategies[st].strategy != Z_DEFAULT_STRATEGY || filters[f].filter != PNG_FILTER_NONE))
-                    continue;
-                png_settings set = {filters[f].filter, levels[l], strategies[st].strategy};
-                double best = 1e30;
-                size_t bytes = 0;
-                for (int rep = 0; rep < BENCH_REPEATS; rep++) {
-                    double t0 = now_ms();
-                    bytes = 0;
-                    for (int i = 0; i < n; i++) {
-                        png.len = 0;
-                        png_encode_xrgb(pix[i], w[i], h[i], w[i] * 4, &set, &png, err, sizeof err);
-                        bytes += png.len;
-                    }
-                    double t = now_ms() - t0;
-                    best = t < best ? t : best;
+    const png_settings *fast = png_settings_for(PNG_FAST), *small = png_settings_for(PNG_SMALL);
+    for (size_t c = 0; c < sizeof cand / sizeof cand[0]; c++) {
+        const png_settings *set = &cand[c];
+        if (!png_deflate_available(set->deflate) ||
+            (set->deflate == PNG_DEFLATE_LIBDEFLATE && set->level == 12 && !getenv("BENCH_SLOW")))
+            continue;
+        double best = 1e30;
+        size_t bytes = 0;
+        for (int rep = 0; rep < BENCH_REPEATS; rep++) {
+            double t0 = now_ms();
+            bytes = 0;
+            for (int i = 0; i < im.n; i++) {
+                png.len = 0;
+                if (png_encode_xrgb(im.pix[i], im.w[i], im.h[i], im.w[i] * 4, set, &png, err, sizeof err) != 0) {
+                    fprintf(stderr, "bench: %s\n", err);
+                    return 1;
                 }
-                bool chosen = set.filter == PNG_DEFAULT_SETTINGS.filter && set.level == PNG_DEFAULT_SETTINGS.level &&
-                              set.strategy == PNG_DEFAULT_SETTINGS.strategy;
-                printf("%-8s %-9s %5d %9.3f %11zu%s\n", filters[f].name, strategies[st].name, levels[l], best / n,
-                       bytes / (size_t)n, chosen ? "  <- gen" : "");
+                bytes += png.len;
             }
+            double t = now_ms() - t0;
+            best = t < best ? t : best;
+            if (t > 5000)
+                break; /* slow settings: one run is precise enough */
+        }
+        bool is_fast = !memcmp(set, fast, sizeof *set), is_small = !memcmp(set, small, sizeof *set);
+        printf("%-11s %5d %-9s %9.3f %11zu%s\n", deflates[set->deflate], set->level, filters[set->filter],
+               best / im.n, bytes / (size_t)im.n, is_fast ? "  <- fast" : is_small ? "  <- small" : "");
+    }
     strbuf_free(&png);
-    for (int i = 0; i < n; i++)
-        free(pix[i]);
-    free(pix);
-    free(w);
-    free(h);
-    canvas_free(&cv);
-    sample_out_free(&s);
+    images_free(&im);
+    return 0;
+}
+
+static int bench_rows(int argc, char **argv)
+{
+    image_set im;
+    images_collect(&im, 3, argc, argv);
+    static const char *const names[] = {"portable loop", "ssse3 shuffle", "avx512 vbmi permute"};
+    strbuf png = {0};
+    char err[256];
+    const png_settings *fast = png_settings_for(PNG_FAST);
+    printf("%d images, compression fast\n%-20s %12s %12s\n", im.n, "converter", "convert ms", "encode ms");
+    for (int which = 0; which < 3; which++) {
+        if (png_rows_use(which) != 0) {
+            printf("%-20s %12s\n", names[which], "(not on this CPU)");
+            continue;
+        }
+        double best_conv = 1e30, best_all = 1e30;
+        for (int rep = 0; rep < BENCH_REPEATS; rep++) {
+            double conv = 0, t0 = now_ms();
+            for (int i = 0; i < im.n; i++) {
+                png.len = 0;
+                png_encode_xrgb(im.pix[i], im.w[i], im.h[i], im.w[i] * 4, fast, &png, err, sizeof err);
+                double c, d;
+                png_last_split(&c, &d);
+                conv += c / 1e6;
+            }
+            double all = now_ms() - t0;
+            best_conv = conv < best_conv ? conv : best_conv;
+            best_all = all < best_all ? all : best_all;
+        }
+        printf("%-20s %12.3f %12.3f\n", names[which], best_conv / im.n, best_all / im.n);
+    }
+    strbuf_free(&png);
+    images_free(&im);
+    return 0;
+}
+
+static int bench_digest(int argc, char **argv)
+{
+    static const char *const names[] = {"igzip", "libdeflate", "zlib"};
+    png_settings set = {-1, argc > 3 ? atoi(argv[3]) : 0, PNG_ROWS_NONE};
+    for (int d = 0; d < 3; d++)
+        if (argc > 2 && strcmp(argv[2], names[d]) == 0)
+            set.deflate = d;
+    if (set.deflate < 0 || !png_deflate_available(set.deflate)) {
+        fprintf(stderr, "usage: bench digest igzip|libdeflate|zlib LEVEL [TASK...] (a deflate in this build)\n");
+        return GEN_EXIT_USAGE;
+    }
+    /* The task names start at argv[4]: shift so wanted() sees them at 2. */
+    image_set im;
+    images_collect(&im, 1, argc - 2, argv + 2);
+    sha256_ctx c;
+    sha256_init(&c);
+    strbuf png = {0};
+    char err[256], hex[65];
+    uint8_t d[32];
+    for (int i = 0; i < im.n; i++) {
+        png.len = 0;
+        if (png_encode_xrgb(im.pix[i], im.w[i], im.h[i], im.w[i] * 4, &set, &png, err, sizeof err) != 0) {
+            fprintf(stderr, "bench: %s\n", err);
+            return 1;
+        }
+        sha256_update(&c, png.buf, png.len);
+    }
+    sha256_final(&c, d);
+    for (int i = 0; i < 32; i++)
+        snprintf(hex + 2 * i, 3, "%02x", d[i]);
+    printf("%s %d images\n", hex, im.n);
+    strbuf_free(&png);
+    images_free(&im);
     return 0;
 }
 
@@ -230,10 +386,12 @@ static int bench_run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    setvbuf(stdout, NULL, _IOLBF, 0); /* figures appear as they are measured, also in a pipe */
     if (argc >= 2 && strcmp(argv[1], "run") == 0)
         return bench_run(argc, argv);
-    if (argc < 2 || (strcmp(argv[1], "tasks") != 0 && strcmp(argv[1], "png") != 0)) {
-        fprintf(stderr, "usage: bench tasks|png [TASK...] | bench run CMD...\n");
+    if (argc < 2 || (strcmp(argv[1], "tasks") != 0 && strcmp(argv[1], "png") != 0 && strcmp(argv[1], "rows") != 0 &&
+                     strcmp(argv[1], "digest") != 0)) {
+        fprintf(stderr, "usage: bench tasks|png|rows [TASK...] | bench digest DEFLATE LEVEL [TASK...] | bench run CMD...\n");
         return GEN_EXIT_USAGE;
     }
     char err[512];
@@ -241,7 +399,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench: %s\n", err);
         return 1;
     }
-    int rc = strcmp(argv[1], "tasks") == 0 ? bench_tasks(argc, argv) : bench_png(argc, argv);
+    int rc = strcmp(argv[1], "tasks") == 0    ? bench_tasks(argc, argv)
+             : strcmp(argv[1], "png") == 0    ? bench_png(argc, argv)
+             : strcmp(argv[1], "digest") == 0 ? bench_digest(argc, argv)
+                                              : bench_rows(argc, argv);
     font_done();
     return rc;
 }

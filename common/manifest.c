@@ -53,6 +53,39 @@ void manifest_library_versions(strbuf *sb)
     cJSON_Delete(l);
 }
 
+/* ---- "png": how the images were encoded (--compression) ---------------------- */
+
+static void manifest_add_png(cJSON *m, const gen_options *o)
+{
+    char name[128];
+    if (o->encoder[0])
+        snprintf(name, sizeof name, "%s", o->encoder);
+    else
+        png_encoder_name(o->compression, name, sizeof name);
+    cJSON *p = cJSON_AddObjectToObject(m, "png");
+    cJSON_AddStringToObject(p, "compression", png_compression_name(o->compression));
+    cJSON_AddStringToObject(p, "encoder", name);
+}
+
+/* Reads "png" back; a gen.json without it was written before --compression
+ * existed, with the fast setting of its day. */
+static int manifest_read_png(const cJSON *m, gen_options *o)
+{
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(m, "png");
+    o->compression = PNG_FAST;
+    o->encoder[0] = '\0';
+    if (!p)
+        return 0;
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(p, "compression");
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(p, "encoder");
+    if (!cJSON_IsObject(p) || !cJSON_IsString(c) || png_compression_parse(c->valuestring) < 0 || !cJSON_IsString(e) ||
+        strlen(e->valuestring) >= sizeof o->encoder)
+        return -1;
+    o->compression = png_compression_parse(c->valuestring);
+    snprintf(o->encoder, sizeof o->encoder, "%s", e->valuestring);
+    return 0;
+}
+
 static int hash_into(cJSON *files, const char *dir, const char *name, char *err, size_t errlen)
 {
     char path[4096], hex[65];
@@ -110,6 +143,7 @@ int manifest_write(const char *dir, const gen_options *o, const char *data_json_
     }
     cJSON_AddBoolToObject(m, "annotations", o->annotations);
     cJSON_AddNumberToObject(m, "scale", o->scale > 0 ? o->scale : 1.0);
+    manifest_add_png(m, o);
     cJSON_AddItemToObject(m, "libraries", libraries());
     cJSON_AddStringToObject(m, "font_sha256", FONT_SHA256);
     cJSON *files = cJSON_AddObjectToObject(m, "files");
@@ -235,6 +269,10 @@ int manifest_read_options(const cJSON *m, gen_options *o, char *err, size_t errl
             return bad(err, errlen, "malformed scale");
         }
         o->scale = sc->valuedouble;
+    }
+    if (manifest_read_png(m, o) != 0) {
+        manifest_options_free(o);
+        return bad(err, errlen, "malformed png (compression fast or small, and its encoder)");
     }
     const cJSON *sh = cJSON_GetObjectItemCaseSensitive(m, "shard");
     if (sh) {

@@ -2,8 +2,9 @@
  *
  * Contract:
  *  1. gen.json records the gen version and source revision, the command line,
- *     task, seed, levels, num_images, file, grid_size, library versions, the font's
- *     SHA-256 and the SHA-256 of every file written beside it.
+ *     task, seed, levels, num_images, file, grid_size, the PNG compression and
+ *     encoder ("png"), library versions, the font's SHA-256 and the SHA-256 of
+ *     every file written beside it.
  *  2. It holds no time stamps: the same command gives the same gen.json.
  *  3. "generator": "gen" is what marks a directory as written by gen (run.c's
  *     overwrite rule reads it).

@@ -20,7 +20,9 @@
  *     files, or a DIR that lacks one of them (GEN_EXIT_FAILED; an unreadable
  *     gen.json is GEN_EXIT_IO).  Then regenerates the run that gen.json describes into a temporary directory and
  *     compares every file byte for byte with DIR (and with gen.json's hashes); a
- *     differing PNG is reported with how many pixels differ.  Returns
+ *     differing PNG is reported with how many pixels differ.  A PNG that gen.json
+ *     lists and whose pixels equal the regenerated ones but whose bytes do not
+ *     (another encoder or CPU) passes, and verify says so in one line.  Returns
  *     GEN_EXIT_OK when all equal, GEN_EXIT_FAILED otherwise.
  */
 #ifndef GEN_MERGE_H

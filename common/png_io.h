@@ -1,12 +1,19 @@
-/* png_io.h - PNG encoding and decoding with libpng.
+/* png_io.h - PNG encoding (our own writer) and decoding (libpng).
  *
  * Contract:
- *  1. Output is 8-bit RGB, non-interlaced, with no tIME, tEXt or other ancillary
- *     chunks: equal pixels give equal bytes.
- *  2. The filter, zlib level and strategy are the constants below, chosen by
- *     measurement (bench/png_settings.sh, figures in docs/performance.md);
- *     png_settings lets the benchmark try others.
- *  3. Decoding accepts any PNG libpng reads and returns 8-bit RGB; it never aborts
+ *  1. Output is 8-bit RGB, non-interlaced: the signature, IHDR, one IDAT and IEND,
+ *     each with its CRC, and no ancillary chunks (no tIME, tEXt, gAMA...).  The
+ *     IDAT holds a zlib stream of the filtered rows, as the PNG spec says.
+ *  2. Two compressions (--compression): PNG_FAST (the default) is ISA-L's igzip
+ *     at the level and filter bench/ measured fastest among those that repeat;
+ *     PNG_SMALL is zlib level 9, the smallest files bench/ measured, for people
+ *     who publish a dataset.  A build without libisal writes PNG_FAST with zlib
+ *     level 1 (and png_encoder_name says so).
+ *  3. Equal pixels and settings give equal bytes on one machine; across CPU
+ *     families see docs/determinism.md (igzip picks its code path at run time).
+ *  4. No large buffer is allocated per image: each thread keeps its row buffer,
+ *     compressor state and output buffer until it exits.
+ *  5. Decoding accepts any PNG libpng reads and returns 8-bit RGB; it never aborts
  *     the process on a corrupt file.
  */
 #ifndef GEN_PNG_IO_H
@@ -16,19 +23,46 @@
 
 #include <stdint.h>
 
+typedef enum png_compression { PNG_FAST = 0, PNG_SMALL = 1 } png_compression;
+
+/* Deflate implementations the writer can use. */
+enum { PNG_DEFLATE_ISAL, PNG_DEFLATE_LIBDEFLATE, PNG_DEFLATE_ZLIB };
+/* Row filters: one PNG filter type for every row, or per row the filter with the
+ * smallest sum of absolute differences (libpng's heuristic). */
+enum { PNG_ROWS_NONE, PNG_ROWS_SUB, PNG_ROWS_UP, PNG_ROWS_AVERAGE, PNG_ROWS_PAETH, PNG_ROWS_ADAPTIVE };
+
 typedef struct png_settings {
-    int filter;   /* a PNG_FILTER_* mask */
-    int level;    /* zlib level 0..9 */
-    int strategy; /* Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, ... */
+    int deflate; /* PNG_DEFLATE_* */
+    int level;   /* that library's own level: igzip 0..3, libdeflate 0..12, zlib 0..9 */
+    int filter;  /* PNG_ROWS_* */
 } png_settings;
 
-/* The project's settings (see png_io.c for the reasons). */
-extern const png_settings PNG_DEFAULT_SETTINGS;
+/* The settings of a compression mode in this build. */
+const png_settings *png_settings_for(png_compression c);
+/* "fast" / "small"; png_compression_parse returns -1 for anything else. */
+const char *png_compression_name(png_compression c);
+int png_compression_parse(const char *s);
+/* A deflate implementation is compiled in (ISA-L may be missing). */
+int png_deflate_available(int deflate);
+/* What writes a mode's files, e.g. "isa-l 2.30.0 igzip level 1, filter none":
+ * recorded in gen.json, shown by gen --version. */
+void png_encoder_name(png_compression c, char *buf, size_t n);
 
 /* Encodes Cairo RGB24 pixels (native-endian xRGB words) as an RGB PNG appended to
  * out.  Returns 0, or -1 with a message in err. */
 int png_encode_xrgb(const uint8_t *data, int width, int height, int stride, const png_settings *set, strbuf *out,
                     char *err, size_t errlen);
+
+/* The time the last png_encode_xrgb of this thread spent converting and
+ * filtering rows, and deflating, in nanoseconds (for bench/). */
+void png_last_split(double *convert_ns, double *deflate_ns);
+
+/* Row converters (Cairo words to RGB bytes), for bench/: 0 the portable loop,
+ * 1 SSSE3 shuffles, 2 AVX-512 VBMI permutes.  png_rows_use returns -1 if this CPU
+ * lacks it; png_rows_name names the one in use (by default the fastest it has).
+ * Every converter gives the same bytes. */
+int png_rows_use(int which);
+const char *png_rows_name(void);
 
 /* Decodes a PNG file into malloc'd 8-bit RGB (width*height*3 bytes).  Returns 0,
  * or -1 with a message in err. */

@@ -106,7 +106,7 @@ int preview_write(const generator *g, uint64_t seed, int grid_size, const int *l
         char err[512];
         int stride = cairo_image_surface_get_stride(sheet);
         const uint8_t *px = cairo_image_surface_get_data(sheet);
-        if (png_encode_xrgb(px, W, H, stride, &PNG_DEFAULT_SETTINGS, &png, err, sizeof err) != 0 ||
+        if (png_encode_xrgb(px, W, H, stride, png_settings_for(PNG_FAST), &png, err, sizeof err) != 0 ||
             write_file(path, png.buf, png.len, err, sizeof err) != 0) {
             fprintf(stderr, "gen: %s\n", err);
             rc = GEN_EXIT_IO;

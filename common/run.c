@@ -366,7 +366,7 @@ static int make_one(task_run *tr, long j, sample_out *so, canvas *cv, strbuf *pn
     char path[4200], name[64];
     for (int k = 0; k < g->images; k++) {
         png->len = 0;
-        rc = encode_sample_image(so, k, o->scale, cv, &PNG_DEFAULT_SETTINGS, png, err, errlen);
+        rc = encode_sample_image(so, k, o->scale, cv, png_settings_for(o->compression), png, err, errlen);
         if (rc != GEN_EXIT_OK)
             return rc;
         sample_file_name(g, p.file, k, name, sizeof name);
@@ -579,7 +579,7 @@ int out_write_swatches(const char *dir, char *err, size_t errlen)
         const uint8_t *px = canvas_pixels(&cv, &stride);
         char path[4096];
         snprintf(path, sizeof path, "%s/swatches.png", dir);
-        if (png_encode_xrgb(px, cv.width, cv.height, stride, &PNG_DEFAULT_SETTINGS, &png, err, errlen) == 0)
+        if (png_encode_xrgb(px, cv.width, cv.height, stride, png_settings_for(PNG_FAST), &png, err, errlen) == 0)
             rc = write_file(path, png.buf, png.len, err, errlen);
     }
     strbuf_free(&png);

@@ -67,6 +67,8 @@ typedef struct gen_options {
     bool quiet;
     bool annotations; /* also write annotations.json */
     double scale;     /* --scale: images drawn this many times the task's size (0 = 1) */
+    int compression;  /* --compression: PNG_FAST (0, the default) or PNG_SMALL */
+    char encoder[128]; /* the PNG encoder gen.json records; empty = this build's (png_encoder_name) */
     int shard_k;      /* make only shard k of shard_n (1-based); shard_n 0 = all */
     int shard_n;
     const char *split;   /* --split NAME: the run's streams come from rng_split_seed(seed, NAME) */

@@ -1,8 +1,11 @@
 /* sha256.h - SHA-256 (FIPS 180-4), for the font pin and the output manifest.
  *
  * Contract:
- *  1. sha256_init / sha256_update / sha256_final hash any byte stream in pieces.
+ *  1. sha256_init / sha256_update / sha256_final hash any byte stream in pieces;
+ *     sha256_final releases what sha256_init took.
  *  2. sha256_hex writes 64 lowercase hex digits and a NUL into out[65].
+ *  3. The digest comes from OpenSSL's libcrypto, which uses the CPU's SHA
+ *     instructions where it has them (tests/test_sha256.c holds the FIPS vectors).
  */
 #ifndef GEN_SHA256_H
 #define GEN_SHA256_H
@@ -11,10 +14,7 @@
 #include <stdint.h>
 
 typedef struct sha256_ctx {
-    uint32_t h[8];
-    uint64_t total;
-    uint8_t block[64];
-    size_t used;
+    void *md; /* an EVP_MD_CTX */
 } sha256_ctx;
 
 void sha256_init(sha256_ctx *c);

@@ -2,8 +2,12 @@
 # Installs what building and testing gen needs, from Debian's packages (Debian 12).
 # Skips apt-get entirely when everything is already there.  Needs root (or sudo).
 set -eu
-# python3: the end-to-end tests read JSON and PNG files with its standard library.
-PACKAGES="build-essential cmake pkg-config libcairo2-dev libpng-dev libcjson-dev libfreetype-dev zlib1g-dev python3"
+# libisal-dev: the fast PNG deflate (the build falls back to zlib without it);
+# libdeflate-dev: the PNG CRC (and a candidate deflate in bench/); libssl-dev: SHA-256 (libcrypto);
+# pngcheck: the tests check every written PNG with it; python3: the end-to-end tests
+# read JSON and PNG files with its standard library.
+PACKAGES="build-essential cmake pkg-config libcairo2-dev libpng-dev libcjson-dev libfreetype-dev zlib1g-dev
+          libisal-dev libdeflate-dev libssl-dev pngcheck python3"
 missing=""
 for p in $PACKAGES; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
