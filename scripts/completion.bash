@@ -59,6 +59,9 @@ _gen()
     --metadata)
         mapfile -t COMPREPLY < <(compgen -W "jsonl" -- "$cur")
         return ;;
+    --compression)
+        mapfile -t COMPREPLY < <(compgen -W "fast small" -- "$cur")
+        return ;;
     --num_images | --num_sizes | --seed | --file | --grid_size | --jobs | --shard | --scale | --thumb | --split | \
         --model | --max_tokens)
         return ;; # a number or a name: nothing to offer
@@ -66,7 +69,7 @@ _gen()
 
     local opts paths=
     case $cmd in
-    all) opts="--tasks --num_images --seed --file --out --grid_size --jobs --shard --scale --annotations --split --exclude --metadata --force --quiet --help" ;;
+    all) opts="--tasks --num_images --seed --file --out --grid_size --jobs --shard --scale --annotations --split --exclude --metadata --compression --force --quiet --help" ;;
     list) opts= ;;
     check) opts="--task" paths=-d ;;
     verify) opts="--quiet" paths=-d ;;
@@ -83,7 +86,7 @@ _gen()
             return
         fi
         opts="--seed --grid_size --num_sizes --thumb --out -o" ;;
-    *) opts="--num_images --num_sizes --seed --file --out --grid_size --jobs --shard --scale --annotations --split --exclude --metadata --force --quiet --help" ;;
+    *) opts="--num_images --num_sizes --seed --file --out --grid_size --jobs --shard --scale --annotations --split --exclude --metadata --compression --force --quiet --help" ;;
     esac
     if [[ $cur == -* || -z $paths ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
