@@ -3,7 +3,7 @@
  *
  * Adding a task:
  *  1. generators/<task>.c with `const generator gen_<task> = {...}` (see
- *     common/generator.h; counting_circles.c is a short model).
+ *     common/engine/generator.h; counting_circles.c is a short model).
  *  2. A GEN_TASK(<task>) line here, in sorted order.
  *  3. Prompts in the descriptor, in this project's own words; output_prompt asks
  *     for the last line `ANSWER: ...`, and the `answer` spec says how gen score

@@ -1,6 +1,6 @@
 /* match_outline: one filled irregular shape, and n labelled outlines of which
  * exactly one has its shape.  Record: Gold_output = that outline's letter, Rows = n.
- * See docs/tasks/match_outline.md; the pair is made by common/match_pair.c, shared
+ * See docs/tasks/match_outline.md; the pair is made by common/toolkit/match_pair.c, shared
  * with match_shadow. */
 #include "generator.h"
 #include "match_pair.h"

@@ -1,7 +1,7 @@
 /* match_shadow: one coloured object, and n labelled black silhouettes of which
  * exactly one is its shadow.  Record: Gold_output = that silhouette's letter,
  * Rows = n.  See docs/tasks/match_shadow.md; the pair is made by
- * common/match_pair.c, shared with match_outline. */
+ * common/toolkit/match_pair.c, shared with match_outline. */
 #include "generator.h"
 #include "match_pair.h"
 

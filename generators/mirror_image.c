@@ -1,7 +1,7 @@
 /* mirror_image: a scene of n asymmetric shapes and its left-right mirror image, in
  * about half the samples with one object changed.  Record: num_objects = n,
  * mirror_image = "yes" / "no".  See docs/tasks/mirror_image.md; the pair is made by
- * common/mirror_pair.c, shared with water_image. */
+ * common/toolkit/mirror_pair.c, shared with water_image. */
 #include "generator.h"
 #include "mirror_pair.h"
 

@@ -1,7 +1,7 @@
 /* water_image: a scene of n asymmetric shapes and its top-bottom reflection (as in
  * still water), in about half the samples with one object changed.  Record:
  * num_objects = n, water_image = "yes" / "no".  See docs/tasks/water_image.md; the
- * pair is made by common/mirror_pair.c, shared with mirror_image. */
+ * pair is made by common/toolkit/mirror_pair.c, shared with mirror_image. */
 #include "generator.h"
 #include "mirror_pair.h"
 

@@ -38,7 +38,7 @@ typedef struct seg {
     int u, v;
 } seg;
 
-/* Own geometry, independent of common/shapes.c. */
+/* Own geometry, independent of common/toolkit/shapes.c. */
 static double pt_seg(point a, point b, double x, double y)
 {
     double dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;

@@ -1,6 +1,6 @@
 /* layers_check.h - what check_layered_colours.c and check_layered_shapes.c measure
  * on the rendered image of a stack of overlapping layers (code of the tests' own,
- * independent of common/layers.c).
+ * independent of common/toolkit/layers.c).
  *
  * Contract:
  *  1. A layer is a primitive with object >= 0; layers are drawn bottom first, so

@@ -3,7 +3,7 @@
 #  - every option `gen --help` names has an entry in the man page's OPTIONS, and
 #    every entry there is named by `gen --help`;
 #  - every subcommand of the usage has an entry in COMMANDS, and the reverse;
-#  - EXIT STATUS lists exactly the codes of common/errors.h, which are also the
+#  - EXIT STATUS lists exactly the codes of common/engine/errors.h, which are also the
 #    codes `gen --help` lists; GEN_FONT is in both;
 #  - groff formats the page without a warning (where groff is installed).
 set -u
@@ -43,7 +43,7 @@ man_cmds=$(section COMMANDS | awk 'prev == ".TP" && $2 == "gen" && $3 ~ /^[a-z]+
 section COMMANDS | grep -q '^\.B gen TASK' && ok || fail "COMMANDS has no entry for gen TASK"
 
 # Exit codes: errors.h, gen --help and EXIT STATUS agree.
-h_codes=$(grep -oE 'GEN_EXIT_[A-Z]+ = [0-9]+' "$SRC/common/errors.h" | awk '{ print $3 }' | sort -n)
+h_codes=$(grep -oE 'GEN_EXIT_[A-Z]+ = [0-9]+' "$SRC/common/engine/errors.h" | awk '{ print $3 }' | sort -n)
 man_codes=$(section "EXIT STATUS" | awk 'prev == ".TP" && $1 == ".B" { print $2 } { prev = $1 }' | sort -n)
 help_codes=$(sed -n '/^exit codes:/,/^[a-z]*:/p' <<<"$help" | grep -oE '(^|[ ,:]) *[0-9]+ [a-z]' | grep -oE '[0-9]+' | sort -n)
 [ "$(wc -l <<<"$h_codes")" -ge 7 ] && ok || fail "found only $(wc -l <<<"$h_codes") codes in errors.h"

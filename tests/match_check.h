@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The generator promises likeness < 0.75 (common/match_pair.h); our measuring
+/* The generator promises likeness < 0.75 (common/toolkit/match_pair.h); our measuring
  * differs from its radial sampling by a little, so we allow MK_TOL. */
 #define MK_MAX_LIKENESS 0.75
 #define MK_TOL 0.02

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What the generator promises (common/mirror_pair.h), restated so the test does not
+/* What the generator promises (common/toolkit/mirror_pair.h), restated so the test does not
  * take the generator's word for them; TOL covers the difference between its
  * measuring and ours. */
 #define MC_GAP 12.0

@@ -1,4 +1,4 @@
-/* test_answer - the answer line of every task (common/answer.h), table-driven.
+/* test_answer - the answer line of every task (common/program/answer.h), table-driven.
  *
  * Per task: a record, the gold text it must give (what follows "ANSWER: "), the
  * variants a careful grader accepts, and rejected responses, each with the OUTPUT

@@ -1,4 +1,4 @@
-/* The background pictures (common/backgrounds.h): the same stream draws the same
+/* The background pictures (common/toolkit/backgrounds.h): the same stream draws the same
  * picture; every picture stays inside its area, covers all of it, keeps to
  * BG_MAX_PRIMS and BG_MAX_COLOURS and records its primitives' boxes and colours
  * truthfully; background_far() agrees with a brute-force CIEDE2000 scan; every

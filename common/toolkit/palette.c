@@ -7,7 +7,7 @@
 
 const palette_colour PALETTE[PALETTE_SIZE] = {
 #define PALETTE_COLOUR(name, r, g, b) {#name, {r, g, b}},
-#include "../swatches/palette.def"
+#include "swatches/palette.def"
 #undef PALETTE_COLOUR
 };
 
@@ -15,7 +15,7 @@ const palette_colour PALETTE[PALETTE_SIZE] = {
  * list is short, and PALETTE_RED must name red. */
 enum palette_def_index {
 #define PALETTE_COLOUR(name, r, g, b) PALETTE_DEF_##name,
-#include "../swatches/palette.def"
+#include "swatches/palette.def"
 #undef PALETTE_COLOUR
     PALETTE_DEF_COUNT
 };

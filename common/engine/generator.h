@@ -62,7 +62,7 @@ typedef struct gen_field {
     field_type type;
 } gen_field;
 
-/* How a response's answer line is read and compared (common/answer.h, docs/evaluation.md).
+/* How a response's answer line is read and compared (common/program/answer.h, docs/evaluation.md).
  * Every kind is case-free; list kinds take spaces, ',' or ';' between items. */
 typedef enum answer_kind {
     ANSWER_INT,       /* one whole number: "7" */
@@ -104,7 +104,7 @@ typedef struct generator {
     bool uses_grid_size;        /* --grid_size changes the output */
     bool uses_swatches;         /* the task directory gets swatches.png */
     const char *input_prompt, *rules, *output_prompt;
-    answer_spec answer;         /* how a response is read and scored (common/answer.h) */
+    answer_spec answer;         /* how a response is read and scored (common/program/answer.h) */
     gen_check_fn check_level;   /* optional: reject a level before any work (GEN_EXIT_LEVEL) */
     gen_sample_fn sample;
 } generator;
