@@ -37,7 +37,7 @@ void sha256_final(sha256_ctx *c, uint8_t digest[32])
     c->md = NULL;
 }
 
-static void to_hex(const uint8_t d[32], char out[65])
+void sha256_digest_hex(const uint8_t d[32], char out[65])
 {
     static const char hex[] = "0123456789abcdef";
     for (int i = 0; i < 32; i++) {
@@ -52,7 +52,7 @@ void sha256_hex(const void *data, size_t n, char out[65])
     uint8_t d[32];
     unsigned int len = 0;
     need(EVP_Digest(data, n, d, &len, EVP_sha256(), NULL) && len == 32);
-    to_hex(d, out);
+    sha256_digest_hex(d, out);
 }
 
 int sha256_file_hex(const char *path, char out[65])
@@ -71,6 +71,6 @@ int sha256_file_hex(const char *path, char out[65])
     sha256_final(&c, d);
     if (bad)
         return -1;
-    to_hex(d, out);
+    sha256_digest_hex(d, out);
     return 0;
 }

@@ -21,6 +21,8 @@ void sha256_init(sha256_ctx *c);
 void sha256_update(sha256_ctx *c, const void *data, size_t n);
 void sha256_final(sha256_ctx *c, uint8_t digest[32]);
 void sha256_hex(const void *data, size_t n, char out[65]);
+/* A digest as 64 lowercase hex digits and a NUL. */
+void sha256_digest_hex(const uint8_t d[32], char out[65]);
 /* Hashes a whole file; returns 0, or -1 if it cannot be read. */
 int sha256_file_hex(const char *path, char out[65]);
 

@@ -189,14 +189,7 @@ static const generator *task_of(const check_options *o, cJSON *manifest)
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(manifest, "task");
     if (cJSON_IsString(t))
         return generator_find(t->valuestring);
-    const char *base = strrchr(o->dir, '/');
-    char name[256];
-    snprintf(name, sizeof name, "%s", base && base[1] ? base + 1 : o->dir);
-    size_t l = strlen(name);
-    while (l > 1 && name[l - 1] == '/')
-        name[--l] = '\0';
-    base = strrchr(name, '/');
-    return generator_find(base ? base + 1 : name);
+    return task_of_dir_name(o->dir);
 }
 
 /* Decodes dir/name (header checked first); errno ENOENT when it is missing. */

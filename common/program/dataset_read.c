@@ -554,16 +554,6 @@ int ds_read(const char *dir, const char *name, size_t cap, char **data, size_t *
     return 0;
 }
 
-static void to_hex(const uint8_t d[32], char hex[65])
-{
-    static const char digits[] = "0123456789abcdef";
-    for (int i = 0; i < 32; i++) {
-        hex[2 * i] = digits[d[i] >> 4];
-        hex[2 * i + 1] = digits[d[i] & 15];
-    }
-    hex[64] = '\0';
-}
-
 int ds_hash(const char *dir, const char *name, size_t cap, char hex[65], char *err, size_t errlen)
 {
     size_t size;
@@ -596,7 +586,7 @@ int ds_hash(const char *dir, const char *name, size_t cap, char hex[65], char *e
     close(fd);
     uint8_t d[32];
     sha256_final(&c, d);
-    to_hex(d, hex);
+    sha256_digest_hex(d, hex);
     return 0;
 }
 

@@ -207,24 +207,6 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static const generator *task_of_dir(const char *dir)
-{
-    char err[256];
-    cJSON *m = manifest_load(dir, err, sizeof err);
-    const cJSON *t = cJSON_GetObjectItemCaseSensitive(m, "task");
-    const generator *g = cJSON_IsString(t) ? generator_find(t->valuestring) : NULL;
-    cJSON_Delete(m);
-    if (g)
-        return g;
-    char name[4096];
-    snprintf(name, sizeof name, "%s", dir);
-    size_t l = strlen(name);
-    while (l > 1 && name[l - 1] == '/')
-        name[--l] = '\0';
-    const char *base = strrchr(name, '/');
-    return generator_find(base ? base + 1 : name);
-}
-
 static int load_records(eval_task *t, const char *text, size_t len, const char *label, char *err, size_t errlen);
 
 static int load_task(eval_task *t, const generator *g, const char *dir, char *err, size_t errlen)
@@ -354,7 +336,7 @@ int eval_load(const char *path, eval_set *s, char *err, size_t errlen)
     strbuf_free(&p);
     s->t = xcalloc((size_t)GENERATOR_COUNT, sizeof *s->t);
     if (single) {
-        const generator *g = task_of_dir(path);
+        const generator *g = manifest_task_of_dir(path);
         if (!g)
             return fail(err, errlen, GEN_EXIT_IO,
                         "cannot tell the task of '%s' (neither its gen.json nor its name is a task)", path);

@@ -98,21 +98,32 @@ static int hash_into(cJSON *files, const char *dir, const char *name, char *err,
     return 0;
 }
 
-int manifest_write(const char *dir, const gen_options *o, const char *data_json_sha, char (*hashes)[65], char *err,
-                   size_t errlen)
+cJSON *manifest_new(int argc, char **argv)
 {
-    const generator *g = o->task;
     cJSON *m = cJSON_CreateObject();
     cJSON_AddStringToObject(m, "generator", MANIFEST_GENERATOR);
     cJSON_AddStringToObject(m, "version", GEN_VERSION);
     cJSON_AddStringToObject(m, "revision", GEN_REVISION);
     cJSON *cmd = cJSON_AddArrayToObject(m, "command");
-    for (int i = 0; i < o->argc; i++)
-        cJSON_AddItemToArray(cmd, cJSON_CreateString(o->argv[i]));
+    for (int i = 0; i < argc; i++)
+        cJSON_AddItemToArray(cmd, cJSON_CreateString(argv[i]));
+    return m;
+}
+
+void manifest_add_seed(cJSON *m, uint64_t seed)
+{
+    char text[32];
+    snprintf(text, sizeof text, "%llu", (unsigned long long)seed);
+    cJSON_AddStringToObject(m, "seed", text); /* a string: JSON numbers lose 64-bit precision */
+}
+
+int manifest_write(const char *dir, const gen_options *o, const char *data_json_sha, char (*hashes)[65], char *err,
+                   size_t errlen)
+{
+    const generator *g = o->task;
+    cJSON *m = manifest_new(o->argc, o->argv);
     cJSON_AddStringToObject(m, "task", g->name);
-    char seed[32];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)o->seed);
-    cJSON_AddStringToObject(m, "seed", seed); /* a string: JSON numbers lose 64-bit precision */
+    manifest_add_seed(m, o->seed);
     cJSON_AddNumberToObject(m, "num_images", (double)o->num_images);
     cJSON *lv = cJSON_AddArrayToObject(m, "levels");
     for (int i = 0; i < o->nlevels; i++)
@@ -421,4 +432,25 @@ int manifest_check_files(const cJSON *m, const gen_options *o, char *err, size_t
 cJSON *manifest_load(const char *dir, char *err, size_t errlen)
 {
     return ds_load_json(dir, "gen.json", DS_MANIFEST_MAX, 0, NULL, err, errlen);
+}
+
+const generator *task_of_dir_name(const char *dir)
+{
+    char name[4096];
+    snprintf(name, sizeof name, "%s", dir);
+    size_t l = strlen(name);
+    while (l > 1 && name[l - 1] == '/')
+        name[--l] = '\0';
+    const char *base = strrchr(name, '/');
+    return generator_find(base ? base + 1 : name);
+}
+
+const generator *manifest_task_of_dir(const char *dir)
+{
+    char err[256];
+    cJSON *m = manifest_load(dir, err, sizeof err);
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(m, "task");
+    const generator *g = cJSON_IsString(t) ? generator_find(t->valuestring) : NULL;
+    cJSON_Delete(m);
+    return g ? g : task_of_dir_name(dir);
 }

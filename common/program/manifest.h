@@ -23,6 +23,12 @@
 #define GEN_REVISION "unknown"
 #endif
 
+/* A new gen.json object: "generator", "version", "revision" and "command", in
+ * that order (recipe.c writes a recipe's gen.json from it too). */
+cJSON *manifest_new(int argc, char **argv);
+/* "seed" as a string of digits (JSON numbers lose 64-bit precision). */
+void manifest_add_seed(cJSON *m, uint64_t seed);
+
 /* Writes dir/gen.json for run o; hashes[j * images + k] is image k of the run's
  * j-th sample (run.h: run_index). */
 int manifest_write(const char *dir, const gen_options *o, const char *data_json_sha, char (*hashes)[65], char *err,
@@ -44,6 +50,13 @@ int manifest_check_files(const cJSON *m, const gen_options *o, char *err, size_t
 /* Reads dir/gen.json strictly (dataset_read.h: no links, no special files, a
  * size cap, strict JSON); NULL with a message if it is missing or malformed. */
 cJSON *manifest_load(const char *dir, char *err, size_t errlen);
+
+/* The task a directory's name names ("out/counting_circles/" gives
+ * counting_circles), or NULL. */
+const generator *task_of_dir_name(const char *dir);
+/* The task of a task directory: its gen.json's "task", else its name; NULL when
+ * neither names one. */
+const generator *manifest_task_of_dir(const char *dir);
 
 /* Library versions in use, as "cairo 1.16.0, pixman ..." (for gen --version). */
 void manifest_library_versions(strbuf *sb);

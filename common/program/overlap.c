@@ -352,25 +352,6 @@ char *overlap_task_dir(const char *dir, const generator *g)
 
 /* ---- gen overlap ----------------------------------------------------------- */
 
-/* The task a single task directory holds: gen.json's, else the directory's name. */
-static const generator *dir_task(const char *dir)
-{
-    char why[256];
-    cJSON *m = manifest_load(dir, why, sizeof why);
-    const cJSON *t = cJSON_GetObjectItemCaseSensitive(m, "task");
-    const generator *g = cJSON_IsString(t) ? generator_find(t->valuestring) : NULL;
-    cJSON_Delete(m);
-    if (g)
-        return g;
-    const char *base = strrchr(dir, '/');
-    char name[256];
-    snprintf(name, sizeof name, "%s", base && base[1] ? base + 1 : dir);
-    size_t n = strlen(name);
-    while (n > 1 && name[n - 1] == '/')
-        name[--n] = '\0';
-    return generator_find(name);
-}
-
 /* Compares one task's directories; adds to *found.  Returns an exit code. */
 static int overlap_task(const generator *g, const char *da, const char *db, int jobs, bool quiet, long *found)
 {
@@ -421,7 +402,7 @@ int overlap_main(const char *a, const char *b, int jobs, bool quiet)
     int compared = 0, rc = GEN_EXIT_OK;
     if (has_data_json(a) || has_data_json(b)) {
         /* Two task directories (or one task directory and a tree holding it). */
-        const generator *g = has_data_json(a) ? dir_task(a) : dir_task(b);
+        const generator *g = has_data_json(a) ? manifest_task_of_dir(a) : manifest_task_of_dir(b);
         if (!g) {
             fprintf(stderr, "gen: cannot tell which task '%s' holds (no gen.json, and its name is no task)\n",
                     has_data_json(a) ? a : b);

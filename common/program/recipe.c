@@ -237,17 +237,9 @@ static int recipe_read(const char *file, const gen_options *base, recipe *r)
  * a list, every default filled in); each task's own gen.json has the rest. */
 static int write_recipe_manifest(const recipe *r, const gen_options *base, char *err, size_t errlen)
 {
-    cJSON *m = cJSON_CreateObject();
-    cJSON_AddStringToObject(m, "generator", MANIFEST_GENERATOR);
+    cJSON *m = manifest_new(base->argc, base->argv);
     cJSON_AddStringToObject(m, "kind", RECIPE_KIND);
-    cJSON_AddStringToObject(m, "version", GEN_VERSION);
-    cJSON_AddStringToObject(m, "revision", GEN_REVISION);
-    cJSON *cmd = cJSON_AddArrayToObject(m, "command");
-    for (int i = 0; i < base->argc; i++)
-        cJSON_AddItemToArray(cmd, cJSON_CreateString(base->argv[i]));
-    char seed[32];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->opts[0].seed);
-    cJSON_AddStringToObject(m, "seed", seed);
+    manifest_add_seed(m, r->opts[0].seed);
     if (r->opts[0].split)
         cJSON_AddStringToObject(m, "split", r->opts[0].split);
     if (base->shard_n > 1) {

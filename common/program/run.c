@@ -107,11 +107,12 @@ void sample_file_name(const generator *g, long file, int image, char *buf, size_
         snprintf(buf, n, "%ld.png", file);
 }
 
-char *record_line(const generator *g, long file, const cJSON *fields)
+/* Adds "id" and the task's fields, in the release's order, to rec; returns rec as
+ * one line of JSON and frees it. */
+static char *finish_record(cJSON *rec, const generator *g, long file, const cJSON *fields)
 {
     char id[64];
     sample_file_name(g, file, g->images - 1, id, sizeof id);
-    cJSON *rec = cJSON_CreateObject();
     cJSON_AddStringToObject(rec, "id", id);
     for (const gen_field *f = g->fields; f->name; f++)
         cJSON_AddItemToObject(rec, f->name, cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(fields, f->name), 1));
@@ -119,6 +120,11 @@ char *record_line(const generator *g, long file, const cJSON *fields)
     json_append(&sb, rec);
     cJSON_Delete(rec);
     return sb.buf;
+}
+
+char *record_line(const generator *g, long file, const cJSON *fields)
+{
+    return finish_record(cJSON_CreateObject(), g, file, fields);
 }
 
 char *annotation_line(const generator *g, long file, const sample_out *o)
@@ -208,24 +214,17 @@ uint64_t run_sample_seed(const gen_options *o, long file, int attempt)
 
 char *metadata_line(const generator *g, long file, const cJSON *fields)
 {
-    char id[64], path[80];
-    sample_file_name(g, file, g->images - 1, id, sizeof id);
+    char name[64], path[80];
     cJSON *rec = cJSON_CreateObject();
-    snprintf(path, sizeof path, "data/%s", id);
+    sample_file_name(g, file, g->images - 1, name, sizeof name);
+    snprintf(path, sizeof path, "data/%s", name);
     cJSON_AddStringToObject(rec, "file_name", path);
     if (g->images == 2) {
-        char first[64];
-        sample_file_name(g, file, 0, first, sizeof first);
-        snprintf(path, sizeof path, "data/%s", first);
+        sample_file_name(g, file, 0, name, sizeof name);
+        snprintf(path, sizeof path, "data/%s", name);
         cJSON_AddStringToObject(rec, "first_file_name", path);
     }
-    cJSON_AddStringToObject(rec, "id", id);
-    for (const gen_field *f = g->fields; f->name; f++)
-        cJSON_AddItemToObject(rec, f->name, cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(fields, f->name), 1));
-    strbuf sb = {0};
-    json_append(&sb, rec);
-    cJSON_Delete(rec);
-    return sb.buf;
+    return finish_record(rec, g, file, fields);
 }
 
 /* One task directory being made. */
