@@ -181,6 +181,19 @@ for t in counting_circles maze_solving water_image; do
     diff -r -x gen.json "$WORK/RM/$t" "$WORK/p$( case $t in counting_circles) echo 1;; maze_solving) echo 2;; *) echo 3;; esac)" \
         >/dev/null && ok || fail "recipe $t sharded and merged differs from one run"
 done
+# The shard trees of a recipe merge whole, and the result is the recipe run (made
+# again: the one above was tampered with).
+"$GEN" recipe "$WORK/r.json" --out "$WORK/R" --quiet
+"$GEN" merge "$WORK/RW" "$WORK/RS2" "$WORK/RS1" --quiet && ok || fail "merge of recipe shard trees"
+same_but_command "$WORK/R" "$WORK/RW" && ok || fail "recipe shard trees merged differ from the recipe run"
+diff <(grep -v '"command"' "$WORK/R/gen.json") <(grep -v '"command"' "$WORK/RW/gen.json") >/dev/null && ok ||
+    fail "merged recipe gen.json differs beyond the command"
+"$GEN" verify "$WORK/RW" --quiet && ok || fail "verify of merged recipe trees"
+# Shards of two different recipes are refused before anything is written.
+sed 's/"count": 3/"count": 4/' "$WORK/r.json" >"$WORK/r2.json"
+"$GEN" recipe "$WORK/r2.json" --out "$WORK/RX2" --shard 2/2 --quiet
+"$GEN" merge "$WORK/RX" "$WORK/RS1" "$WORK/RX2" --quiet 2>"$WORK/err.txt"
+[ $? = 2 ] && [ ! -e "$WORK/RX" ] && ok || fail "shards of two recipes merged: $(cat "$WORK/err.txt")"
 # The example of docs/training.md: valid, and 100,000 samples.
 sed -n '/^```json$/,/^```$/p' "$HERE/../docs/training.md" | sed '1d;$d' >"$WORK/docs_recipe.json"
 "$GEN" recipe "$WORK/docs_recipe.json" --dry-run >"$WORK/plan.txt" && ok || fail "docs recipe does not parse"

@@ -1,5 +1,7 @@
 #include "merge_tree.h"
 
+#include "recipe.h"
+
 #include "errors.h"
 #include "fsutil.h"
 #include "manifest.h"
@@ -34,10 +36,11 @@ static bool holds_manifest(const char *dir)
     return path_exists(path);
 }
 
-/* A directory without gen.json that has at least one subdirectory with one. */
+/* A directory without gen.json (or with a recipe's, gen recipe --shard) that has
+ * at least one subdirectory with one. */
 static bool is_tree(const char *dir)
 {
-    if (holds_manifest(dir))
+    if (holds_manifest(dir) && !recipe_output(dir))
         return false;
     DIR *d = opendir(dir);
     if (!d)
@@ -125,25 +128,30 @@ static int load_tree(tree *t)
 
 /* What two task shards of one gen all run must share; the first that differs,
  * or NULL. */
-static const char *run_difference(const tree_task *a, const tree_task *b)
+/* What differs between two task directories that must be of one run: for two
+ * tasks of one recipe (same_options false) only what a recipe shares (gen, seed,
+ * first file, N), since each task has its own count, grid and scale. */
+static const char *run_difference(const tree_task *a, const tree_task *b, bool same_options)
 {
     if (strcmp(manifest_string(a->manifest, "version"), manifest_string(b->manifest, "version")) != 0 ||
         strcmp(manifest_string(a->manifest, "revision"), manifest_string(b->manifest, "revision")) != 0)
         return "gen version";
     if (a->o.seed != b->o.seed)
         return "seed";
-    if (a->o.num_images != b->o.num_images)
-        return "num_images";
     if (a->o.file != b->o.file)
         return "file";
+    if (a->o.shard_n != b->o.shard_n)
+        return "shard count N";
+    if (!same_options)
+        return NULL;
+    if (a->o.num_images != b->o.num_images)
+        return "num_images";
     if (a->o.grid_size != b->o.grid_size)
         return "grid_size";
     if (a->o.annotations != b->o.annotations)
         return "annotations";
     if (a->o.scale != b->o.scale)
         return "scale";
-    if (a->o.shard_n != b->o.shard_n)
-        return "shard count N";
     return NULL;
 }
 
@@ -177,8 +185,9 @@ static int check_trees(tree *trees, int n)
 {
     for (int i = 0; i < n; i++) {
         tree *t = &trees[i];
+        bool recipe = recipe_output(t->dir);
         for (int j = 1; j < t->ntasks; j++) {
-            const char *what = run_difference(&t->tasks[0], &t->tasks[j]);
+            const char *what = run_difference(&t->tasks[0], &t->tasks[j], !recipe);
             if (what)
                 return refuse_difference(t, &t->tasks[0], t, &t->tasks[j], what);
             if (t->tasks[j].o.shard_k != t->tasks[0].o.shard_k) {
@@ -202,7 +211,7 @@ static int check_trees(tree *trees, int n)
                     has->dir, name, lacks->dir);
             return GEN_EXIT_USAGE;
         }
-        const char *what = run_difference(&trees[0].tasks[0], &trees[i].tasks[0]);
+        const char *what = run_difference(&trees[0].tasks[0], &trees[i].tasks[0], true);
         if (what)
             return refuse_difference(&trees[0], &trees[0].tasks[0], &trees[i], &trees[i].tasks[0], what);
     }
@@ -278,5 +287,18 @@ int merge_runs(const char *out, char **dirs, int n, bool force, bool quiet, int 
                 dirs[a], dirs[b]);
         return GEN_EXIT_USAGE;
     }
-    return merge_trees(out, dirs, n, force, quiet, argc, argv);
+    int recipes = 0;
+    for (int i = 0; i < n; i++)
+        recipes += recipe_output(dirs[i]);
+    char err[1024];
+    if (recipes > 0 && recipe_merge_manifest(NULL, dirs, n, argc, argv, err, sizeof err) != GEN_EXIT_OK) {
+        fprintf(stderr, "gen: merge: %s\n", err);
+        return GEN_EXIT_USAGE;
+    }
+    int rc = merge_trees(out, dirs, n, force, quiet, argc, argv);
+    if (rc == GEN_EXIT_OK && recipes > 0 && recipe_merge_manifest(out, dirs, n, argc, argv, err, sizeof err) != 0) {
+        fprintf(stderr, "gen: merge: %s\n", err);
+        rc = GEN_EXIT_IO;
+    }
+    return rc;
 }

@@ -233,6 +233,28 @@ static int recipe_read(const char *file, const gen_options *base, recipe *r)
     return rc;
 }
 
+/* Writes m as dir/gen.json: beside it first, then renamed into place, so a
+ * reader sees the old file or the new one. */
+static int write_manifest_file(const char *dir, const cJSON *m, char *err, size_t errlen)
+{
+    char *text = cJSON_Print(m);
+    strbuf sb = {0};
+    strbuf_add(&sb, text);
+    strbuf_add(&sb, "\n");
+    cJSON_free(text);
+    char tmp[4200], path[4200];
+    snprintf(tmp, sizeof tmp, "%s/.gen-recipe-%ld.json", dir, (long)getpid());
+    snprintf(path, sizeof path, "%s/gen.json", dir);
+    int rc = write_file(tmp, sb.buf, sb.len, err, errlen);
+    strbuf_free(&sb);
+    if (rc == 0 && rename(tmp, path) != 0) {
+        snprintf(err, errlen, "cannot move '%s' into place: %s", path, strerror(errno));
+        unlink(tmp);
+        rc = -1;
+    }
+    return rc;
+}
+
 /* OUT/gen.json of a recipe: what was asked, normalised (every task's levels as
  * a list, every default filled in); each task's own gen.json has the rest. */
 static int write_recipe_manifest(const recipe *r, const gen_options *base, char *err, size_t errlen)
@@ -261,23 +283,8 @@ static int write_recipe_manifest(const recipe *r, const gen_options *base, char 
         total += o->num_images * o->nlevels;
     }
     cJSON_AddNumberToObject(m, "samples", (double)total);
-    char *text = cJSON_Print(m);
+    int rc = write_manifest_file(base->out, m, err, errlen);
     cJSON_Delete(m);
-    strbuf sb = {0};
-    strbuf_add(&sb, text);
-    strbuf_add(&sb, "\n");
-    cJSON_free(text);
-    /* Written beside and renamed into place: a reader sees the old or the new. */
-    char tmp[4200], path[4200];
-    snprintf(tmp, sizeof tmp, "%s/.gen-recipe-%ld.json", base->out, (long)getpid());
-    snprintf(path, sizeof path, "%s/gen.json", base->out);
-    int rc = write_file(tmp, sb.buf, sb.len, err, errlen);
-    strbuf_free(&sb);
-    if (rc == 0 && rename(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot move '%s' into place: %s", path, strerror(errno));
-        unlink(tmp);
-        rc = -1;
-    }
     return rc;
 }
 
@@ -372,7 +379,8 @@ int recipe_main(int argc, char **argv)
     return rc;
 }
 
-int recipe_verify(const char *dir, int jobs, bool quiet)
+/* dir/gen.json when it is a recipe's (read strictly), else NULL. */
+static cJSON *recipe_manifest_load(const char *dir)
 {
     char err[512];
     cJSON *m = manifest_load(dir, err, sizeof err);
@@ -380,8 +388,70 @@ int recipe_verify(const char *dir, int jobs, bool quiet)
     const cJSON *tasks = cJSON_GetObjectItemCaseSensitive(m, "tasks");
     if (!cJSON_IsString(kind) || strcmp(kind->valuestring, RECIPE_KIND) != 0 || !cJSON_IsObject(tasks)) {
         cJSON_Delete(m);
-        return -1;
+        return NULL;
     }
+    return m;
+}
+
+bool recipe_output(const char *dir)
+{
+    cJSON *m = recipe_manifest_load(dir);
+    cJSON_Delete(m);
+    return m != NULL;
+}
+
+/* The recipe itself: gen.json less what differs between shards and runs. */
+static char *recipe_core(const cJSON *m)
+{
+    cJSON *c = cJSON_Duplicate(m, 1);
+    cJSON_DeleteItemFromObjectCaseSensitive(c, "command");
+    cJSON_DeleteItemFromObjectCaseSensitive(c, "shard");
+    char *text = cJSON_PrintUnformatted(c);
+    cJSON_Delete(c);
+    return text;
+}
+
+int recipe_merge_manifest(const char *out, char **shards, int n, int argc, char **argv, char *err, size_t errlen)
+{
+    cJSON *first = recipe_manifest_load(shards[0]);
+    if (!first) {
+        snprintf(err, errlen, "'%s' holds no recipe's gen.json", shards[0]);
+        return GEN_EXIT_USAGE;
+    }
+    char *core = recipe_core(first);
+    int rc = GEN_EXIT_OK;
+    for (int i = 1; i < n && rc == GEN_EXIT_OK; i++) {
+        cJSON *m = recipe_manifest_load(shards[i]);
+        char *other = m ? recipe_core(m) : NULL;
+        if (!other || strcmp(other, core) != 0) {
+            snprintf(err, errlen, "'%s' and '%s' are shards of different recipes (or one of no recipe)", shards[0],
+                     shards[i]);
+            rc = GEN_EXIT_USAGE;
+        }
+        free(other);
+        cJSON_Delete(m);
+    }
+    free(core);
+    if (rc == GEN_EXIT_OK && out) {
+        /* The merged run's gen.json: the recipe, this command, no shard. */
+        cJSON *m = manifest_new(argc, argv);
+        for (cJSON *c = first->child; c; c = c->next)
+            if (strcmp(c->string, "generator") && strcmp(c->string, "version") && strcmp(c->string, "revision") &&
+                strcmp(c->string, "command") && strcmp(c->string, "shard"))
+                cJSON_AddItemToObject(m, c->string, cJSON_Duplicate(c, 1));
+        rc = write_manifest_file(out, m, err, errlen) == 0 ? GEN_EXIT_OK : GEN_EXIT_IO;
+        cJSON_Delete(m);
+    }
+    cJSON_Delete(first);
+    return rc;
+}
+
+int recipe_verify(const char *dir, int jobs, bool quiet)
+{
+    cJSON *m = recipe_manifest_load(dir);
+    if (!m)
+        return -1;
+    const cJSON *tasks = cJSON_GetObjectItemCaseSensitive(m, "tasks");
     int rc = GEN_EXIT_OK, n = 0;
     for (const cJSON *t = tasks->child; t; t = t->next) {
         if (!generator_find(t->string)) {

@@ -18,11 +18,18 @@
 #define GEN_RECIPE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* The largest recipe file read: a recipe names at most 30 tasks. */
 #define RECIPE_MAX_BYTES (1L << 20)
 
 int recipe_main(int argc, char **argv);
+/* True when dir/gen.json is a recipe's (gen merge takes such a directory as a
+ * tree of task shards). */
+bool recipe_output(const char *dir);
+/* Checks that the shard trees are of one recipe and, when out is not NULL (gen
+ * merge has joined them into out), writes out/gen.json: the recipe, no shard. */
+int recipe_merge_manifest(const char *out, char **shards, int n, int argc, char **argv, char *err, size_t errlen);
 /* gen verify on a recipe's output directory: verifies every task it lists.
  * Returns -1 when OUT/gen.json is not a recipe's (the caller verifies a task). */
 int recipe_verify(const char *dir, int jobs, bool quiet);
