@@ -236,6 +236,20 @@ static bool geom_inside(const geom *g, double x, double y)
     return point_in_polygon(g->pts, g->npts, x, y);
 }
 
+/* True when (x, y) is within `clear` px of an edge of polygon g. */
+static bool polygon_edge_within(const geom *g, double x, double y, double clear)
+{
+    for (int i = 0, j = g->npts - 1; i < g->npts; j = i++) {
+        double ex = g->pts[i].x - g->pts[j].x, ey = g->pts[i].y - g->pts[j].y;
+        double t = ((x - g->pts[j].x) * ex + (y - g->pts[j].y) * ey) / (ex * ex + ey * ey);
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        double dx = g->pts[j].x + t * ex - x, dy = g->pts[j].y + t * ey - y;
+        if (dx * dx + dy * dy <= clear * clear)
+            return true;
+    }
+    return false;
+}
+
 /* True when (x, y) lies outside g and more than `clear` px from its edge. */
 static bool geom_clear_of(const geom *g, double x, double y, double clear)
 {
@@ -247,15 +261,7 @@ static bool geom_clear_of(const geom *g, double x, double y, double clear)
     }
     if (geom_inside(g, x, y))
         return false;
-    for (int i = 0, j = g->npts - 1; i < g->npts; j = i++) {
-        double ex = g->pts[i].x - g->pts[j].x, ey = g->pts[i].y - g->pts[j].y;
-        double t = ((x - g->pts[j].x) * ex + (y - g->pts[j].y) * ey) / (ex * ex + ey * ey);
-        t = t < 0 ? 0 : t > 1 ? 1 : t;
-        double dx = g->pts[j].x + t * ex - x, dy = g->pts[j].y + t * ey - y;
-        if (dx * dx + dy * dy <= clear * clear)
-            return false;
-    }
-    return true;
+    return !polygon_edge_within(g, x, y, clear);
 }
 
 /* True when (x, y) is more than `clear` px from the edge of g. */
@@ -263,15 +269,7 @@ static bool geom_clear_of_edge(const geom *g, double x, double y, double clear)
 {
     if (g->npts == 0)
         return fabs(sqrt((x - g->s.x) * (x - g->s.x) + (y - g->s.y) * (y - g->s.y)) - g->s.r) > clear;
-    for (int i = 0, j = g->npts - 1; i < g->npts; j = i++) {
-        double ex = g->pts[i].x - g->pts[j].x, ey = g->pts[i].y - g->pts[j].y;
-        double t = ((x - g->pts[j].x) * ex + (y - g->pts[j].y) * ey) / (ex * ex + ey * ey);
-        t = t < 0 ? 0 : t > 1 ? 1 : t;
-        double dx = g->pts[j].x + t * ex - x, dy = g->pts[j].y + t * ey - y;
-        if (dx * dx + dy * dy <= clear * clear)
-            return false;
-    }
-    return true;
+    return !polygon_edge_within(g, x, y, clear);
 }
 
 /* The x-intervals of row centre py inside g, as pairs in xs; returns their count. */
