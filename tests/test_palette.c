@@ -196,11 +196,47 @@ static void check_far_from_red(void)
         fail("palette_far_from index -1: expected -1");
 }
 
+/* ciede2000_at_least() gives ciede2000_lab()'s answer for every pair of a grid of
+ * 8-bit colours (every 17th level of each channel, 4,913 colours) against the
+ * palette, at thresholds around the ones the tasks use and at the exact difference
+ * itself (the tie), and its shortcut is taken for some pairs but not all. */
+static void check_at_least(void)
+{
+    static const double thresholds[] = {5, 20, 25, 40, 60};
+    const size_t nt = sizeof thresholds / sizeof thresholds[0];
+    long shortcuts = 0, pairs = 0;
+    for (int r = 0; r < 256; r += 17)
+        for (int g = 0; g < 256; g += 17)
+            for (int b = 0; b < 256; b += 17) {
+                double a[3];
+                srgb_to_lab((rgb){(uint8_t)r, (uint8_t)g, (uint8_t)b}, a);
+                for (int k = 0; k < PALETTE_SIZE; k++) {
+                    double p[3];
+                    srgb_to_lab(PALETTE[k].value, p);
+                    double d = ciede2000_lab(a, p), L = (a[0] + p[0]) / 2 - 50;
+                    double bound = fabs(a[0] - p[0]) / (1 + 0.015 * L * L / sqrt(20 + L * L));
+                    for (size_t t = 0; t <= nt; t++) {
+                        double de = t < nt ? thresholds[t] : d;
+                        pairs++;
+                        if (ciede2000_at_least(a, p, de) != (d >= de))
+                            fail("ciede2000_at_least(%d,%d,%d vs %s, %g) disagrees (difference %.17g)", r, g, b,
+                                 PALETTE[k].name, de, d);
+                        if (bound > d * (1 + 1e-12))
+                            fail("lightness bound %.17g above the difference %.17g", bound, d);
+                        shortcuts += bound >= de * (1 + 1e-9);
+                    }
+                }
+            }
+    if (shortcuts == 0 || shortcuts == pairs)
+        fail("the lightness shortcut decided %ld of %ld pairs", shortcuts, pairs);
+}
+
 static const struct check {
     const char *name;
     void (*run)(void);
 } CHECKS[] = {
     {"ciede2000 sharma pairs", check_sharma},
+    {"ciede2000_at_least", check_at_least},
     {"srgb_to_lab", check_srgb_to_lab},
     {"palette pairwise distance", check_pairwise},
     {"palette distance from white", check_white},

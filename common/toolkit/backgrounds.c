@@ -13,9 +13,6 @@
 /* Rings of a radial gradient, drawn largest first.  Each ring is a polygon as
  * large as the area, and Cairo's cost grows with that, so there are few. */
 #define BG_RADIAL_RINGS 20
-/* A circle that may need clipping is drawn as a circumscribed polygon of this many
- * vertices: its corners stay within 0.2% of the radius of the true circle. */
-#define BG_CIRCLE_VERTS 64
 /* Soft blobs: how many, how many rings each fades through (each step too small
  * to read as an edge), and their radii. */
 #define BG_BLOBS_MIN 3
@@ -42,15 +39,15 @@
  * half the smallest object any task draws on a background (13 px radius), so a
  * speck never reads as an object. */
 #define BG_SPECKS_MIN 200
-#define BG_SPECKS_MAX 330
 #define BG_SPECK_RMAX 5.0
-/* Vertices of a round speck. */
-#define BG_DOT_VERTS 8
+/* A ring of a radial gradient or a blob is drawn with a hole where the next,
+ * smaller ring will lie, so each pixel is filled about once instead of once per
+ * ring.  The hole stays this far inside the next ring (and inside the area), so
+ * every pixel the hole's edge touches is wholly covered by that ring: what shows
+ * is the same as drawing every ring whole. */
+#define BG_HOLE_INSET 2.0
 /* Chance that a picture gets a texture on top: most do, so most are busy. */
 #define BG_TEXTURE_CHANCE 0.7
-/* Room for a clipped polygon: inputs have at most ~100 vertices, and clipping a
- * polygon to a box adds at most one vertex per crossing. */
-#define BG_CLIP_MAX 512
 
 typedef struct hsl {
     double h, s, l; /* degrees, 0..1, 0..1 */
@@ -183,7 +180,8 @@ static int colour_index(background *bg, rgb c)
     if (bg->ncolours == BG_MAX_COLOURS)
         return -1;
     bg->colours[bg->ncolours] = c;
-    bg->far_known[bg->ncolours] = false;
+    bg->far[bg->ncolours] = 0;
+    bg->far_known[bg->ncolours] = 0;
     return bg->ncolours++;
 }
 
@@ -202,7 +200,7 @@ static bool record(scene *s, background *bg, prim *p, rgb c)
 
 static bool room(const background *bg) { return bg->nprims < BG_MAX_PRIMS; }
 
-static bool add_poly(scene *s, background *bg, const point *pts, int n, rgb c)
+static bool add_poly(scene *s, background *bg, const point *pts, int n, rgb c, prim_edges edges)
 {
     point out[BG_CLIP_MAX];
     int m = clip_to_box(pts, n, &bg->area, out);
@@ -210,7 +208,9 @@ static bool add_poly(scene *s, background *bg, const point *pts, int n, rgb c)
         return false;
     if (m < 3)
         return true; /* wholly outside: nothing to draw */
-    return record(s, bg, scene_polygon(s, out, m, c), c);
+    prim *p = scene_polygon(s, out, m, c);
+    p->edges = edges;
+    return record(s, bg, p, c);
 }
 
 static bool add_rect(scene *s, background *bg, double x, double y, double w, double h, double angle, rgb c)
@@ -222,12 +222,77 @@ static bool add_rect(scene *s, background *bg, double x, double y, double w, dou
     return record(s, bg, p, c);
 }
 
-static bool add_disc(scene *s, background *bg, double cx, double cy, double r, rgb c)
+/* Several closed polygons drawn as one primitive: each part is traced whole, the
+ * parts are linked by straight bridges from one part's first point to the next
+ * one's, and the path comes back along the same bridges.  Each bridge is two
+ * coincident edges of opposite direction, which cancel under the non-zero fill
+ * rule, so the result is the union of the parts (a part traced the other way
+ * round cuts a hole), drawn in one fill instead of one per part. */
+static void join_begin(background *bg) { bg->njoin = bg->nparts = 0; }
+
+static bool join_part(background *bg, const point *pts, int n)
+{
+    if (n < 3)
+        return true; /* nothing to draw */
+    if (bg->njoin + n + 2 > BG_JOIN_MAX || bg->nparts == BG_JOIN_PARTS)
+        return false;
+    /* Each part starts at its top (then leftmost) point, so bridges between parts
+     * along the top of the area are level and cost Cairo nothing. */
+    int top = 0;
+    for (int i = 1; i < n; i++)
+        if (pts[i].y < pts[top].y || (pts[i].y == pts[top].y && pts[i].x < pts[top].x))
+            top = i;
+    bg->part_start[bg->nparts++] = pts[top];
+    for (int i = 0; i <= n; i++)
+        bg->join[bg->njoin++] = pts[(top + i) % n];
+    return true;
+}
+
+static bool join_end(scene *s, background *bg, rgb c, prim_edges edges)
+{
+    if (bg->nparts == 0)
+        return true;
+    for (int k = bg->nparts - 2; k >= 0; k--)
+        bg->join[bg->njoin++] = bg->part_start[k];
+    if (!room(bg))
+        return false;
+    prim *p = scene_polygon(s, bg->join, bg->njoin, c);
+    p->edges = edges;
+    return record(s, bg, p, c);
+}
+
+/* The points of a circle's circumscribed polygon (it covers the circle) clipped to
+ * the area; the count, or -1 if out of room. */
+static int disc_points(const background *bg, double cx, double cy, double r, point *out)
 {
     point pts[BG_CIRCLE_VERTS];
-    double rv = r / cos(M_PI / BG_CIRCLE_VERTS); /* circumscribed: covers the circle */
-    regular_polygon(pts, BG_CIRCLE_VERTS, cx, cy, rv, 0);
-    return add_poly(s, bg, pts, BG_CIRCLE_VERTS, c);
+    for (int k = 0; k < BG_CIRCLE_VERTS; k++) /* unit vectors made once per picture */
+        pts[k] = (point){cx + r / cos(M_PI / BG_CIRCLE_VERTS) * bg->unit[k].x,
+                         cy - r / cos(M_PI / BG_CIRCLE_VERTS) * bg->unit[k].y};
+    return clip_to_box(pts, BG_CIRCLE_VERTS, &bg->area, out);
+}
+
+/* A disc of radius r with, when hole > 0, a hole of radius hole: the part the
+ * next, smaller concentric disc leaves showing (see BG_HOLE_INSET). */
+static bool add_ring(scene *s, background *bg, double cx, double cy, double r, double hole, rgb c)
+{
+    point out[BG_CLIP_MAX], in[BG_CLIP_MAX], pts[BG_CIRCLE_VERTS];
+    int m = disc_points(bg, cx, cy, r, out), k = 0;
+    if (m < 0)
+        return false;
+    hole -= BG_HOLE_INSET;
+    if (hole > 0) {
+        /* Vertices on the circle of radius `hole`: the polygon lies inside it. */
+        for (int j = 0; j < BG_CIRCLE_VERTS; j++) /* the other way round */
+            pts[BG_CIRCLE_VERTS - 1 - j] = (point){cx + hole * bg->unit[j].x, cy - hole * bg->unit[j].y};
+        box inset = {bg->area.x0 + BG_HOLE_INSET, bg->area.y0 + BG_HOLE_INSET, bg->area.x1 - BG_HOLE_INSET,
+                     bg->area.y1 - BG_HOLE_INSET};
+        k = clip_to_box(pts, BG_CIRCLE_VERTS, &inset, in);
+        if (k < 0)
+            return false;
+    }
+    join_begin(bg);
+    return join_part(bg, out, m) && join_part(bg, in, k) && join_end(s, bg, c, EDGES_HARD);
 }
 
 /* The corners of a band between t0 and t1 along direction (ux, uy), long enough to
@@ -282,8 +347,8 @@ static bool draw_radial(scene *s, background *bg, rng *r, const scheme *sc)
             R = fmax(R, hypot(xs[i] - cx, ys[j] - cy));
     R += 2;
     for (int k = 0; k < BG_RADIAL_RINGS; k++)
-        if (!add_disc(s, bg, cx, cy, R * (BG_RADIAL_RINGS - k) / BG_RADIAL_RINGS,
-                      ramp(sc, 1.0 - (k + 0.5) / BG_RADIAL_RINGS)))
+        if (!add_ring(s, bg, cx, cy, R * (BG_RADIAL_RINGS - k) / BG_RADIAL_RINGS,
+                      R * (BG_RADIAL_RINGS - k - 1) / BG_RADIAL_RINGS, ramp(sc, 1.0 - (k + 0.5) / BG_RADIAL_RINGS)))
             return false;
     bg->style = "radial gradient";
     return true;
@@ -318,7 +383,8 @@ static bool draw_blobs(scene *s, background *bg, rng *r, const scheme *sc)
             /* The colour rises smoothly (smoothstep) from the base colour at the rim
              * to the core, with no step at the rim. */
             double t = strength * f * f * (3 - 2 * f);
-            if (!add_disc(s, bg, cx, cy, R * (1 - f), lerp_rgb(base, top, t)))
+            double hole = j + 1 < BG_BLOB_RINGS ? R * (1 - (double)(j + 1) / BG_BLOB_RINGS) : 0;
+            if (!add_ring(s, bg, cx, cy, R * (1 - f), hole, lerp_rgb(base, top, t)))
                 return false;
         }
     }
@@ -344,7 +410,7 @@ static bool draw_stripes(scene *s, background *bg, rng *r, const scheme *sc)
             continue; /* the base shows through */
         point q[4];
         band_quad(a, ux, uy, t, t + w, q);
-        if (!add_poly(s, bg, q, 4, hsl_rgb(sc->stop[k % per])))
+        if (!add_poly(s, bg, q, 4, hsl_rgb(sc->stop[k % per]), EDGES_SMOOTH))
             return false;
     }
     bg->style = "stripes";
@@ -372,7 +438,7 @@ static bool draw_waves(scene *s, background *bg, rng *r, const scheme *sc)
         double bottom = k + 1 < n ? a->y0 + H * (k + 1) / n + 1.35 * amp + 2 : a->y1 + 2;
         pts[BG_WAVE_SAMPLES] = (point){a->x1, bottom};
         pts[BG_WAVE_SAMPLES + 1] = (point){a->x0, bottom};
-        if (!add_poly(s, bg, pts, BG_WAVE_SAMPLES + 2, ramp(sc, n > 1 ? (double)k / (n - 1) : 0)))
+        if (!add_poly(s, bg, pts, BG_WAVE_SAMPLES + 2, ramp(sc, n > 1 ? (double)k / (n - 1) : 0), EDGES_FAST))
             return false;
     }
     bg->style = "waves";
@@ -414,7 +480,11 @@ static bool draw_texture(scene *s, background *bg, rng *r, const scheme *sc)
             regular_polygon(q, m, x, y, size, rot);
             break;
         }
-        if (!room(bg) || !record(s, bg, scene_polygon(s, q, m, c), c))
+        if (!room(bg))
+            return false;
+        prim *p = scene_polygon(s, q, m, c);
+        p->edges = EDGES_FAST; /* a speck is a few pixels: its edge needs no finer shades */
+        if (!record(s, bg, p, c))
             return false;
     }
     bg->textured = true;
@@ -450,6 +520,10 @@ int background_draw(scene *s, const box *area, rng *r, double min_de, const box 
                     background *bg)
 {
     int first = s->nprims, first_pt = s->npts;
+    for (int k = 0; k < BG_CIRCLE_VERTS; k++) {
+        double a = 2 * M_PI * k / BG_CIRCLE_VERTS;
+        bg->unit[k] = (point){cos(a), sin(a)};
+    }
     for (int k = 0; k < PALETTE_SIZE; k++)
         srgb_to_lab(PALETTE[k].value, bg->palette_lab[k]);
     for (int t = 0; t < BG_TRIES; t++) {
@@ -478,26 +552,31 @@ int background_draw(scene *s, const box *area, rng *r, double min_de, const box 
     return -1;
 }
 
-static uint32_t far_mask(background *bg, int c)
+/* The palette colours among `want` that are far from background colour c: each
+ * CIEDE2000 is worked out once per picture, and only when asked for. */
+static uint32_t far_among(background *bg, int c, uint32_t want)
 {
-    if (!bg->far_known[c]) {
-        double lab[3];
-        srgb_to_lab(bg->colours[c], lab);
-        uint32_t far = 0;
+    uint32_t todo = want & ~bg->far_known[c];
+    if (todo) {
+        if (!bg->far_known[c])
+            srgb_to_lab(bg->colours[c], bg->lab[c]);
         for (int k = 0; k < PALETTE_SIZE; k++)
-            if (ciede2000_lab(lab, bg->palette_lab[k]) >= bg->min_de)
-                far |= 1u << k;
-        bg->far[c] = far;
-        bg->far_known[c] = true;
+            if (todo & (1u << k) && ciede2000_at_least(bg->lab[c], bg->palette_lab[k], bg->min_de))
+                bg->far[c] |= 1u << k;
+        bg->far_known[c] |= todo;
     }
-    return bg->far[c];
+    return bg->far[c] & want;
 }
 
 uint32_t background_far(background *bg, const box *b)
 {
     uint32_t mask = (1u << PALETTE_SIZE) - 1;
     bool seen[BG_MAX_COLOURS] = {false};
-    for (int i = 0; i < bg->nprims; i++) {
+    /* The texture's few colours first: they count everywhere, so they rule out
+     * palette colours before the many colours of the picture below are checked. */
+    int start = bg->texture_from < bg->nprims ? bg->texture_from : 0;
+    for (int j = 0; j < bg->nprims; j++) {
+        int i = (start + j) % bg->nprims;
         const box *p = &bg->boxes[i];
         int c = bg->colour_of[i];
         if (seen[c])
@@ -506,7 +585,8 @@ uint32_t background_far(background *bg, const box *b)
         if (i < bg->texture_from && (p->x1 < b->x0 || b->x1 < p->x0 || p->y1 < b->y0 || b->y1 < p->y0))
             continue;
         seen[c] = true;
-        mask &= far_mask(bg, c);
+        /* Only colours still in the mask need checking against c. */
+        mask = far_among(bg, c, mask);
     }
     return mask;
 }

@@ -44,6 +44,21 @@
 #define BG_MAX_COLOURS 128
 /* Pictures tried before background_draw() gives up. */
 #define BG_TRIES 12
+/* A circle that may need clipping is drawn as a circumscribed polygon of this many
+ * vertices: its corners stay within 0.2% of the radius of the true circle. */
+#define BG_CIRCLE_VERTS 64
+/* Most specks in a texture. */
+#define BG_SPECKS_MAX 330
+/* Vertices of a round speck. */
+#define BG_DOT_VERTS 8
+/* Room for a clipped polygon: inputs have at most ~100 vertices, and clipping a
+ * polygon to a box adds at most one vertex per crossing. */
+#define BG_CLIP_MAX 512
+/* Room for the points of one joined primitive (backgrounds.c, join_part): the specks of one
+ * colour, at most BG_SPECKS_MAX of BG_DOT_VERTS + 2 points each. */
+#define BG_JOIN_MAX (BG_SPECKS_MAX * (BG_DOT_VERTS + 2) + 2 * BG_CLIP_MAX)
+/* Most parts of one joined primitive. */
+#define BG_JOIN_PARTS BG_SPECKS_MAX
 
 typedef struct background {
     box area;
@@ -56,9 +71,15 @@ typedef struct background {
     uint8_t colour_of[BG_MAX_PRIMS]; /* index into colours of each */
     int ncolours;
     rgb colours[BG_MAX_COLOURS];
-    uint32_t far[BG_MAX_COLOURS];    /* palette bitmask far from each colour (lazy) */
-    bool far_known[BG_MAX_COLOURS];
+    uint32_t far[BG_MAX_COLOURS];       /* palette colours known to be far from each colour */
+    uint32_t far_known[BG_MAX_COLOURS]; /* palette colours checked against it so far */
+    double lab[BG_MAX_COLOURS][3];      /* CIELAB of each (once far_known is not 0) */
     double palette_lab[PALETTE_SIZE][3];
+    /* Working space of background_draw(). */
+    point unit[BG_CIRCLE_VERTS];                      /* unit vectors of a circle's polygon */
+    point join[BG_JOIN_MAX];                          /* the points of one joined primitive */
+    point part_start[BG_JOIN_PARTS];                  /* the first point of each part */
+    int njoin, nparts;
 } background;
 
 /* Draws a picture into area (see the contract); returns 0 or -1. */

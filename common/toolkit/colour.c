@@ -106,9 +106,27 @@ double ciede2000_lab(const double lab1[3], const double lab2[3])
     double SH = 1.0 + 0.015 * Cbarp * T; /* paper's S_H constant */
     double RT = -sin(rad(2.0 * dtheta)) * RC;
 
-    /* Step 4: kL = kC = kH = 1 (reference conditions). */
+    /* Step 4: kL = kC = kH = 1 (reference conditions).  ciede2000_at_least()
+     * relies on the sum under the root being at least tL * tL: |RT| <= 2, so
+     * tC^2 + tH^2 + RT tC tH >= (|tC| - |tH|)^2 >= 0. */
     double tL = dLp / SL, tC = dCp / SC, tH = dHp / SH;
     return sqrt(tL * tL + tC * tC + tH * tH + RT * tC * tH);
+}
+
+/* S_L of step 3, from the two lightnesses alone. */
+static double lightness_weight(double L1, double L2)
+{
+    double Lbarp = (L1 + L2) / 2.0;
+    double l50 = (Lbarp - 50.0) * (Lbarp - 50.0);
+    return 1.0 + 0.015 * l50 / sqrt(20.0 + l50);
+}
+
+bool ciede2000_at_least(const double lab1[3], const double lab2[3], double de)
+{
+    /* The bound is exact in reals; the margin covers rounding in either sum. */
+    if (fabs(lab2[0] - lab1[0]) / lightness_weight(lab1[0], lab2[0]) >= de * (1.0 + 1e-9))
+        return true;
+    return ciede2000_lab(lab1, lab2) >= de;
 }
 
 double ciede2000(rgb a, rgb b)

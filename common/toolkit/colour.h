@@ -15,10 +15,15 @@
 
 #include "scene.h"
 
+#include <stdbool.h>
+
 /* lab[0] = L* (0..100), lab[1] = a*, lab[2] = b*. */
 void   srgb_to_lab(rgb c, double lab[3]);
 double ciede2000_lab(const double lab1[3], const double lab2[3]);
 /* CIEDE2000 between two 8-bit sRGB colours. */
 double ciede2000(rgb a, rgb b);
+/* Whether ciede2000_lab(lab1, lab2) >= de: the same answer, often without working
+ * it out (the lightness term alone is a lower bound of the whole). */
+bool ciede2000_at_least(const double lab1[3], const double lab2[3], double de);
 
 #endif
