@@ -158,10 +158,8 @@ static int bench_tasks(int argc, char **argv)
                         double a = now_ms();
                         render_scene(&cv, &s.img[i]);
                         double b = now_ms();
-                        int stride;
-                        const uint8_t *px = canvas_pixels(&cv, &stride);
                         png.len = 0;
-                        if (png_encode_xrgb(px, cv.width, cv.height, stride, set, &png, err, sizeof err) != 0) {
+                        if (canvas_encode_png(&cv, set, &png, err, sizeof err) != 0) {
                             fprintf(stderr, "bench: %s\n", err);
                             return 1;
                         }

@@ -53,9 +53,20 @@ void png_encoder_name(png_compression c, char *buf, size_t n);
 int png_encode_xrgb(const uint8_t *data, int width, int height, int stride, const png_settings *set, strbuf *out,
                     char *err, size_t errlen);
 
+/* The same, and then every pixel word to `fill`, each row just after it is
+ * converted (while it is in cache): render.c's canvas_encode_png clears the canvas
+ * for the next image this way.  On failure some rows may be refilled. */
+int png_encode_xrgb_refill(uint8_t *data, int width, int height, int stride, const png_settings *set, uint32_t fill,
+                           strbuf *out, char *err, size_t errlen);
+
 /* The time the last png_encode_xrgb of this thread spent converting and
  * filtering rows, and deflating, in nanoseconds (for bench/). */
 void png_last_split(double *convert_ns, double *deflate_ns);
+
+/* Adler-32 (RFC 1950) of n more bytes, from adler (1 to start): the one the
+ * writer puts in zlib's trailer (AVX-512 VNNI where the CPU has it, else
+ * libdeflate's).  For the tests. */
+uint32_t png_adler32(uint32_t adler, const uint8_t *p, size_t n);
 
 /* Row converters (Cairo words to RGB bytes), for bench/: 0 the portable loop,
  * 1 SSSE3 shuffles, 2 AVX-512 VBMI permutes.  png_rows_use returns -1 if this CPU

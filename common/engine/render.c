@@ -8,6 +8,8 @@ void canvas_init(canvas *c)
 {
     c->surface = NULL;
     c->width = c->height = 0;
+    c->background = 0;
+    c->clean = 0;
 }
 
 void canvas_free(canvas *c)
@@ -79,6 +81,14 @@ int render_scene(canvas *c, const scene *s)
     return render_scene_scaled(c, s, 1.0);
 }
 
+uint32_t canvas_word(rgb c)
+{
+    /* Cairo keeps a colour as 16-bit channels, c / 255.0 * 65535 = c * 257, and
+     * stores its top byte: c again.  The x byte of an opaque paint is 0xFF
+     * (tests/test_png_io.c compares every channel value with cairo_paint). */
+    return 0xFF000000u | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b;
+}
+
 int render_scene_scaled(canvas *c, const scene *s, double scale)
 {
     int w = scale == 1.0 ? s->width : (int)ceil(s->width * scale);
@@ -89,16 +99,23 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
         c->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
         c->width = w;
         c->height = h;
+        c->clean = 0;
         if (cairo_surface_status(c->surface) != CAIRO_STATUS_SUCCESS)
             return -1;
     }
+    uint32_t bg = canvas_word(s->background);
     cairo_t *cr = cairo_create(c->surface);
-    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-    set_colour(cr, s->background);
-    cairo_paint(cr);
+    if (!c->clean || c->background != bg) {
+        /* Cairo's fill measured faster than a plain loop over the words. */
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+        set_colour(cr, s->background);
+        cairo_paint(cr);
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
+    }
+    c->background = bg;
+    c->clean = 0;
     if (scale != 1.0)
         cairo_scale(cr, scale, scale);
-    cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     for (int i = 0; i < s->nprims; i++) {
         const prim *p = &s->prims[i];
@@ -132,6 +149,18 @@ const uint8_t *canvas_pixels(const canvas *c, int *stride)
 {
     *stride = cairo_image_surface_get_stride(c->surface);
     return cairo_image_surface_get_data(c->surface);
+}
+
+int canvas_encode_png(canvas *c, const png_settings *set, strbuf *out, char *err, size_t errlen)
+{
+    cairo_surface_flush(c->surface);
+    uint8_t *d = cairo_image_surface_get_data(c->surface);
+    int stride = cairo_image_surface_get_stride(c->surface);
+    int rc = png_encode_xrgb_refill(d, c->width, c->height, stride, set, c->background, out, err, errlen);
+    cairo_surface_mark_dirty(c->surface);
+    /* On failure the rows already encoded were refilled and the rest were not. */
+    c->clean = rc == 0;
+    return rc;
 }
 
 rgb canvas_pixel(const canvas *c, int x, int y)
