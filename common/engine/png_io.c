@@ -239,6 +239,26 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) static void xrgb_to_rgb_v
     }
     xrgb_to_rgb_c(o, px + x, n - x);
 }
+
+/* The same, and each 64 bytes of words refilled with `fill` as soon as they
+ * are loaded (the refill of png_encode_xrgb_refill without a second pass). */
+__attribute__((target("avx512f,avx512bw,avx512vbmi"))) static void xrgb_to_rgb_vbmi_refill(uint8_t *o, uint32_t *px,
+                                                                                            int n, uint32_t fill)
+{
+    uint8_t idx[64];
+    for (int i = 0; i < 64; i++)
+        idx[i] = i < 48 ? (uint8_t)(4 * (i / 3) + 2 - i % 3) : 0;
+    const __m512i perm = _mm512_loadu_si512((const void *)idx), f = _mm512_set1_epi32((int)fill);
+    int x = 0;
+    for (; x + 16 <= n; x += 16, o += 48) {
+        __m512i v = _mm512_loadu_si512((const void *)(px + x));
+        _mm512_storeu_si512((void *)(px + x), f);
+        _mm512_mask_storeu_epi8(o, (__mmask64)0xFFFFFFFFFFFFULL, _mm512_permutexvar_epi8(perm, v));
+    }
+    xrgb_to_rgb_c(o, px + x, n - x);
+    for (; x < n; x++)
+        px[x] = fill;
+}
 #endif
 
 /* Converts row y of the image into o, and refills the row with `fill` when
@@ -268,6 +288,12 @@ static void row_pick(void)
 
 static void convert_row(const rows_in *in, int y, int width, uint8_t *o)
 {
+#ifdef GEN_X86
+    if (in->refill && row_convert == xrgb_to_rgb_vbmi) {
+        xrgb_to_rgb_vbmi_refill(o, (uint32_t *)(void *)(in->refill + (size_t)y * in->stride), width, in->fill);
+        return;
+    }
+#endif
     row_convert(o, (const uint32_t *)(const void *)(in->data + (size_t)y * in->stride), width);
     if (in->refill) {
         uint32_t *w = (uint32_t *)(void *)(in->refill + (size_t)y * in->stride), f = in->fill;
