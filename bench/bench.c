@@ -1,8 +1,10 @@
 /* bench - where the time of making a sample goes, per task, and what PNG settings cost.
  *
  * usage: bench tasks [TASK...]   per task: ms per image for making the scene, drawing
- *                                it, converting its rows, deflating, the PNG container,
- *                                hashing (gen.json's SHA-256) and writing the file
+ *                                it, converting its rows (with the canvas refill and
+ *                                the Adler-32), deflating, the PNG container, hashing
+ *                                (gen.json's SHA-256) and writing the file, as gen does
+ *                                (canvas_encode_png)
  *        bench png [TASK...]     every candidate deflate x level x row filter on the
  *                                same rendered images: ms and bytes per image
  *        bench rows              the row converters on the same images: ms per image

@@ -13,7 +13,9 @@
  *     families see docs/determinism.md (igzip picks its code path at run time).
  *  4. No large buffer is allocated per image: each thread keeps its row buffer,
  *     compressor state and output buffer until it exits.
- *  5. Decoding accepts any PNG libpng reads and returns 8-bit RGB; it never aborts
+ *  5. The fast path converts and deflates a strip of rows at a time and takes
+ *     the zlib stream's Adler-32 itself, over each strip while it is in cache.
+ *  6. Decoding accepts any PNG libpng reads and returns 8-bit RGB; it never aborts
  *     the process on a corrupt file.
  */
 #ifndef GEN_PNG_IO_H
@@ -44,7 +46,8 @@ const char *png_compression_name(png_compression c);
 int png_compression_parse(const char *s);
 /* A deflate implementation is compiled in (ISA-L may be missing). */
 int png_deflate_available(int deflate);
-/* What writes a mode's files, e.g. "isa-l 2.30.0 igzip level 1, filter none":
+/* What writes a mode's files, e.g. "isa-l 2.30.0 igzip level 0, filter none,
+ * strips of 128 rows" (the strip size shapes igzip's bytes):
  * recorded in gen.json, shown by gen --version. */
 void png_encoder_name(png_compression c, char *buf, size_t n);
 
