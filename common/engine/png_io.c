@@ -36,7 +36,7 @@ static const png_settings SMALL = {PNG_DEFLATE_ZLIB, 9, PNG_ROWS_NONE};
  * start of every call into its own 64 KB buffer and, at its end, the last 32 KB
  * as history; only between those does it read the caller's buffer directly.
  * With 16-row strips (38 KB) it copied everything: 128 rows made the deflate
- * about 30% faster (bench/run.sh part 1) and the files 0.4% smaller.  256 rows
+ * about 30% faster (bench/run.sh part 1) and the files 0.2-0.4% smaller.  256 rows
  * gained no more. */
 #define STRIP_ROWS 128
 
