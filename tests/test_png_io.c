@@ -208,6 +208,56 @@ static void check_refill(void)
     strbuf_free(&b);
 }
 
+/* Every row a render leaves unmarked in canvas_drawn_rows holds only the
+ * background (the encoder writes those rows without reading them): every task,
+ * at its lowest and highest level and one between, every image, at scale 1 and
+ * 0.5; and some rows are unmarked, or the test would prove nothing. */
+static void check_drawn_rows(void)
+{
+    sample_out s;
+    sample_out_init(&s);
+    canvas cv;
+    canvas_init(&cv);
+    long rows = 0, unmarked = 0;
+    for (int t = 0; t < GENERATOR_COUNT; t++) {
+        const generator *g = GENERATORS[t];
+        int levels[3] = {g->level_min, (g->level_min + g->level_max) / 2, g->level_max};
+        for (int l = 0; l < 3; l++) {
+            gen_params p = {.level = levels[l], .grid_size = 6, .file = 5 + l};
+            if (make_sample(g, 3, &p, &s) != GEN_EXIT_OK) {
+                CHECK(0, "%s level %d: %s", g->name, levels[l], s.err);
+                continue;
+            }
+            for (int k = 0; k < g->images; k++)
+                for (int half = 0; half < 2; half++) {
+                    if (render_scene_scaled(&cv, &s.img[k], half ? 0.5 : 1.0) != 0) {
+                        CHECK(0, "%s draws", g->name);
+                        continue;
+                    }
+                    const uint8_t *drawn = canvas_drawn_rows(&cv);
+                    uint32_t bg = canvas_word(s.img[k].background) & 0xFFFFFF;
+                    int stride, bad = -1;
+                    const uint8_t *px = canvas_pixels(&cv, &stride);
+                    for (int y = 0; y < cv.height; y++, rows++) {
+                        if (drawn[y])
+                            continue;
+                        unmarked++;
+                        const uint32_t *row = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
+                        for (int x = 0; x < cv.width && bad < 0; x++)
+                            if ((row[x] & 0xFFFFFF) != bg)
+                                bad = y;
+                    }
+                    CHECK(bad < 0, "%s level %d image %d scale %s: row %d is drawn in but not marked", g->name,
+                          levels[l], k, half ? "0.5" : "1", bad);
+                }
+        }
+    }
+    CHECK(unmarked > rows / 10, "only %ld of %ld rows are left unmarked", unmarked, rows);
+    printf("drawn rows: %ld of %ld rows unmarked (%.0f%%)\n", unmarked, rows, 100.0 * unmarked / rows);
+    canvas_free(&cv);
+    sample_out_free(&s);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/gen-test-png.XXXXXX";
@@ -310,6 +360,7 @@ int main(void)
     check_adler();
     check_canvas_word();
     check_refill();
+    check_drawn_rows();
     char name[128];
     png_encoder_name(PNG_FAST, name, sizeof name);
     CHECK(strstr(name, png_deflate_available(PNG_DEFLATE_ISAL) ? "isa-l" : "zlib") != NULL, "encoder name: %s", name);

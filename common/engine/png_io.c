@@ -102,6 +102,8 @@ typedef struct scratch {
     uint8_t *rows[2]; /* unfiltered previous and current row (filters other than none) */
     uint8_t *trial;   /* one filtered row per filter type (adaptive) */
     size_t row_cap;
+    uint8_t *blank; /* a row of the background, converted */
+    size_t blank_cap;
     uint8_t *out; /* the zlib stream */
     size_t out_cap;
     uint8_t *level_buf; /* igzip's level buffer */
@@ -131,6 +133,7 @@ static void scratch_free(void *p)
     free(s->rows[0]);
     free(s->rows[1]);
     free(s->trial);
+    free(s->blank);
     free(s->out);
     free(s->level_buf);
 #ifdef GEN_HAVE_ISAL
@@ -268,6 +271,8 @@ typedef struct rows_in {
     uint8_t *refill;
     size_t stride;
     uint32_t fill;
+    const uint8_t *drawn; /* NULL, or per row: 0 if it holds only `fill` */
+    const uint8_t *blank; /* a row of `fill` converted (with drawn) */
 } rows_in;
 
 typedef void (*row_fn)(uint8_t *, const uint32_t *, int);
@@ -288,6 +293,10 @@ static void row_pick(void)
 
 static void convert_row(const rows_in *in, int y, int width, uint8_t *o)
 {
+    if (in->drawn && !in->drawn[y]) {
+        memcpy(o, in->blank, (size_t)width * 3);
+        return;
+    }
 #ifdef GEN_X86
     if (in->refill && row_convert == xrgb_to_rgb_vbmi) {
         xrgb_to_rgb_vbmi_refill(o, (uint32_t *)(void *)(in->refill + (size_t)y * in->stride), width, in->fill);
@@ -737,6 +746,15 @@ static int encode(const rows_in *in, int width, int height, const png_settings *
     pthread_once(&row_once, row_pick);
     scratch *s = scratch_get();
     double t0 = now_ns();
+    rows_in rin = *in;
+    if (rin.drawn) {
+        reserve(&s->blank, &s->blank_cap, (size_t)width * 3 + ROW_SLACK);
+        xrgb_to_rgb_c(s->blank, &rin.fill, 1);
+        for (size_t i = 3; i < (size_t)width * 3; i++)
+            s->blank[i] = s->blank[i - 3];
+        rin.blank = s->blank;
+    }
+    in = &rin;
     size_t z;
 #ifdef GEN_HAVE_ISAL
     if (set->deflate == PNG_DEFLATE_ISAL && set->filter == PNG_ROWS_NONE) {
@@ -772,14 +790,14 @@ static int encode(const rows_in *in, int width, int height, const png_settings *
 int png_encode_xrgb(const uint8_t *data, int width, int height, int stride, const png_settings *set, strbuf *out,
                     char *err, size_t errlen)
 {
-    rows_in in = {data, NULL, (size_t)stride, 0};
+    rows_in in = {data, NULL, (size_t)stride, 0, NULL, NULL};
     return encode(&in, width, height, set, out, err, errlen);
 }
 
 int png_encode_xrgb_refill(uint8_t *data, int width, int height, int stride, const png_settings *set, uint32_t fill,
-                           strbuf *out, char *err, size_t errlen)
+                           const uint8_t *drawn, strbuf *out, char *err, size_t errlen)
 {
-    rows_in in = {data, data, (size_t)stride, fill};
+    rows_in in = {data, data, (size_t)stride, fill, drawn, NULL};
     return encode(&in, width, height, set, out, err, errlen);
 }
 

@@ -3,6 +3,8 @@
 #include "font.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 void canvas_init(canvas *c)
 {
@@ -10,12 +12,14 @@ void canvas_init(canvas *c)
     c->width = c->height = 0;
     c->background = 0;
     c->clean = 0;
+    c->drawn = NULL;
 }
 
 void canvas_free(canvas *c)
 {
     if (c->surface)
         cairo_surface_destroy(c->surface);
+    free(c->drawn);
     canvas_init(c);
 }
 
@@ -89,6 +93,36 @@ uint32_t canvas_word(rgb c)
     return 0xFF000000u | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b;
 }
 
+/* Pixels beyond a primitive's bounding box that Cairo may still touch: 1 for the
+ * antialiased edge pixel, 1 for the flattening of curves (Cairo's tolerance is
+ * 0.1 px), and 1 to spare. */
+#define RENDER_ROW_MARGIN 3
+
+/* Marks in c->drawn the rows each primitive of s may touch, drawn `scale` times
+ * as large; stops once every row is marked (a task with a background of a few
+ * hundred primitives covers the canvas early, and bounding boxes of text cost
+ * a font lookup). */
+static void mark_drawn(canvas *c, const scene *s, double scale)
+{
+    memset(c->drawn, 0, (size_t)c->height);
+    int left = c->height;
+    for (int i = 0; i < s->nprims && left > 0; i++) {
+        double x0, y0, x1, y1;
+        prim_bbox(s, &s->prims[i], &x0, &y0, &x1, &y1);
+        double a = floor(y0 * scale) - RENDER_ROW_MARGIN, b = ceil(y1 * scale) + RENDER_ROW_MARGIN;
+        if (!(a <= b)) { /* NaN: mark everything */
+            memset(c->drawn, 1, (size_t)c->height);
+            return;
+        }
+        int lo = a < 0 ? 0 : a > c->height ? c->height : (int)a;
+        int hi = b < 0 ? -1 : b >= c->height ? c->height - 1 : (int)b;
+        for (int y = lo; y <= hi; y++) {
+            left -= !c->drawn[y];
+            c->drawn[y] = 1;
+        }
+    }
+}
+
 int render_scene_scaled(canvas *c, const scene *s, double scale)
 {
     int w = scale == 1.0 ? s->width : (int)ceil(s->width * scale);
@@ -100,6 +134,8 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
         c->width = w;
         c->height = h;
         c->clean = 0;
+        free(c->drawn);
+        c->drawn = xmalloc((size_t)h > 0 ? (size_t)h : 1);
         if (cairo_surface_status(c->surface) != CAIRO_STATUS_SUCCESS)
             return -1;
     }
@@ -114,6 +150,7 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
     }
     c->background = bg;
     c->clean = 0;
+    mark_drawn(c, s, scale);
     if (scale != 1.0)
         cairo_scale(cr, scale, scale);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
@@ -156,11 +193,16 @@ int canvas_encode_png(canvas *c, const png_settings *set, strbuf *out, char *err
     cairo_surface_flush(c->surface);
     uint8_t *d = cairo_image_surface_get_data(c->surface);
     int stride = cairo_image_surface_get_stride(c->surface);
-    int rc = png_encode_xrgb_refill(d, c->width, c->height, stride, set, c->background, out, err, errlen);
+    int rc = png_encode_xrgb_refill(d, c->width, c->height, stride, set, c->background, c->drawn, out, err, errlen);
     cairo_surface_mark_dirty(c->surface);
     /* On failure the rows already encoded were refilled and the rest were not. */
     c->clean = rc == 0;
     return rc;
+}
+
+const uint8_t *canvas_drawn_rows(const canvas *c)
+{
+    return c->drawn;
 }
 
 rgb canvas_pixel(const canvas *c, int x, int y)
