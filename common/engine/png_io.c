@@ -271,8 +271,8 @@ typedef struct rows_in {
     uint8_t *refill;
     size_t stride;
     uint32_t fill;
-    const uint8_t *drawn; /* NULL, or per row: 0 if it holds only `fill` */
-    const uint8_t *blank; /* a row of `fill` converted (with drawn) */
+    const int *spans;     /* NULL, or per row the columns that may differ from `fill` */
+    const uint8_t *blank; /* a row of `fill` converted (with spans) */
 } rows_in;
 
 typedef void (*row_fn)(uint8_t *, const uint32_t *, int);
@@ -293,9 +293,23 @@ static void row_pick(void)
 
 static void convert_row(const rows_in *in, int y, int width, uint8_t *o)
 {
-    if (in->drawn && !in->drawn[y]) {
-        memcpy(o, in->blank, (size_t)width * 3);
-        return;
+    if (in->spans) {
+        int a = in->spans[2 * y], b = in->spans[2 * y + 1];
+        if (a >= b) {
+            memcpy(o, in->blank, (size_t)width * 3);
+            return;
+        }
+        if (a > 0 || b < width) {
+            /* The span first: the converters may write past its end. */
+            rows_in part = *in;
+            part.spans = NULL;
+            part.data += (size_t)a * 4;
+            part.refill = part.refill ? part.refill + (size_t)a * 4 : NULL;
+            convert_row(&part, y, b - a, o + (size_t)a * 3);
+            memcpy(o, in->blank, (size_t)a * 3);
+            memcpy(o + (size_t)b * 3, in->blank, (size_t)(width - b) * 3);
+            return;
+        }
     }
 #ifdef GEN_X86
     if (in->refill && row_convert == xrgb_to_rgb_vbmi) {
@@ -747,7 +761,7 @@ static int encode(const rows_in *in, int width, int height, const png_settings *
     scratch *s = scratch_get();
     double t0 = now_ns();
     rows_in rin = *in;
-    if (rin.drawn) {
+    if (rin.spans) {
         reserve(&s->blank, &s->blank_cap, (size_t)width * 3 + ROW_SLACK);
         xrgb_to_rgb_c(s->blank, &rin.fill, 1);
         for (size_t i = 3; i < (size_t)width * 3; i++)
@@ -795,9 +809,9 @@ int png_encode_xrgb(const uint8_t *data, int width, int height, int stride, cons
 }
 
 int png_encode_xrgb_refill(uint8_t *data, int width, int height, int stride, const png_settings *set, uint32_t fill,
-                           const uint8_t *drawn, strbuf *out, char *err, size_t errlen)
+                           const int *spans, strbuf *out, char *err, size_t errlen)
 {
-    rows_in in = {data, data, (size_t)stride, fill, drawn, NULL};
+    rows_in in = {data, data, (size_t)stride, fill, spans, NULL};
     return encode(&in, width, height, set, out, err, errlen);
 }
 

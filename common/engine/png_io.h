@@ -58,11 +58,12 @@ int png_encode_xrgb(const uint8_t *data, int width, int height, int stride, cons
 
 /* The same, and then every pixel word to `fill`, each row just after it is
  * converted (while it is in cache): render.c's canvas_encode_png clears the canvas
- * for the next image this way.  drawn (NULL: every row) says per row whether it
- * may hold anything but `fill`; a row that does not is encoded as `fill` without
- * being read.  On failure some rows may be refilled. */
+ * for the next image this way.  spans (NULL: all of every row) gives per row y
+ * the columns [spans[2y], spans[2y+1]) that may hold anything but `fill`; the
+ * pixels outside are encoded as `fill` without being read or refilled.  On
+ * failure some rows may be refilled. */
 int png_encode_xrgb_refill(uint8_t *data, int width, int height, int stride, const png_settings *set, uint32_t fill,
-                           const uint8_t *drawn, strbuf *out, char *err, size_t errlen);
+                           const int *spans, strbuf *out, char *err, size_t errlen);
 
 /* The time the last png_encode_xrgb of this thread spent converting and
  * filtering rows, and deflating, in nanoseconds (for bench/). */

@@ -3,6 +3,7 @@
 #include "font.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,27 +99,43 @@ uint32_t canvas_word(rgb c)
  * 0.1 px), and 1 to spare. */
 #define RENDER_ROW_MARGIN 3
 
-/* Marks in c->drawn the rows each primitive of s may touch, drawn `scale` times
- * as large; stops once every row is marked (a task with a background of a few
- * hundred primitives covers the canvas early, and bounding boxes of text cost
- * a font lookup). */
+/* Sets c->drawn to the span of columns each row's primitives of s may touch,
+ * drawn `scale` times as large (per row one span, from the leftmost to the
+ * rightmost primitive reaching it); stops once every row spans the whole width
+ * (a task with a background of a few hundred primitives covers the canvas early,
+ * and bounding boxes of text cost a font lookup). */
 static void mark_drawn(canvas *c, const scene *s, double scale)
 {
-    memset(c->drawn, 0, (size_t)c->height);
-    int left = c->height;
+    int w = c->width, h = c->height;
+    for (int y = 0; y < h; y++) {
+        c->drawn[2 * y] = w;
+        c->drawn[2 * y + 1] = 0;
+    }
+    int left = h;
     for (int i = 0; i < s->nprims && left > 0; i++) {
         double x0, y0, x1, y1;
         prim_bbox(s, &s->prims[i], &x0, &y0, &x1, &y1);
-        double a = floor(y0 * scale) - RENDER_ROW_MARGIN, b = ceil(y1 * scale) + RENDER_ROW_MARGIN;
-        if (!(a <= b)) { /* NaN: mark everything */
-            memset(c->drawn, 1, (size_t)c->height);
+        double ya = floor(y0 * scale) - RENDER_ROW_MARGIN, yb = ceil(y1 * scale) + RENDER_ROW_MARGIN;
+        double xa = floor(x0 * scale) - RENDER_ROW_MARGIN, xb = ceil(x1 * scale) + RENDER_ROW_MARGIN;
+        if (!(ya <= yb && xa <= xb)) { /* NaN: everything may be drawn */
+            for (int y = 0; y < h; y++) {
+                c->drawn[2 * y] = 0;
+                c->drawn[2 * y + 1] = w;
+            }
             return;
         }
-        int lo = a < 0 ? 0 : a > c->height ? c->height : (int)a;
-        int hi = b < 0 ? -1 : b >= c->height ? c->height - 1 : (int)b;
+        int lo = ya < 0 ? 0 : ya > h ? h : (int)ya, hi = yb < 0 ? -1 : yb >= h ? h - 1 : (int)yb;
+        int a = xa < 0 ? 0 : xa > w ? w : (int)xa, b = xb < 0 ? 0 : xb >= w ? w : (int)xb + 1;
+        if (a >= b)
+            continue;
         for (int y = lo; y <= hi; y++) {
-            left -= !c->drawn[y];
-            c->drawn[y] = 1;
+            int *sp = c->drawn + 2 * y;
+            bool was_full = sp[0] == 0 && sp[1] == w;
+            if (a < sp[0])
+                sp[0] = a;
+            if (b > sp[1])
+                sp[1] = b;
+            left -= !was_full && sp[0] == 0 && sp[1] == w;
         }
     }
 }
@@ -135,7 +152,7 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
         c->height = h;
         c->clean = 0;
         free(c->drawn);
-        c->drawn = xmalloc((size_t)h > 0 ? (size_t)h : 1);
+        c->drawn = xmalloc(sizeof *c->drawn * 2 * ((size_t)h > 0 ? (size_t)h : 1));
         if (cairo_surface_status(c->surface) != CAIRO_STATUS_SUCCESS)
             return -1;
     }
@@ -200,7 +217,7 @@ int canvas_encode_png(canvas *c, const png_settings *set, strbuf *out, char *err
     return rc;
 }
 
-const uint8_t *canvas_drawn_rows(const canvas *c)
+const int *canvas_drawn_spans(const canvas *c)
 {
     return c->drawn;
 }

@@ -11,11 +11,11 @@
  *     canvas holding that background again, refilled row by row while the encoder
  *     has each row in cache, so the next render of the same background and size
  *     skips its clear; reading the canvas after canvas_encode_png sees background.
- *  6. A render marks the rows its primitives may touch (each one's prim_bbox,
- *     scaled, and RENDER_ROW_MARGIN pixels either side for antialiasing); every
- *     other row holds the background after it.  The encoder writes those rows
- *     from one converted background row without reading the canvas
- *     (tests/test_png_io.c checks the marks for every task).
+ *  6. A render records per row the span of columns its primitives may touch
+ *     (each one's prim_bbox, scaled, and RENDER_ROW_MARGIN pixels around it for
+ *     antialiasing); every pixel outside the spans holds the background after it.
+ *     The encoder writes those pixels from one converted background row without
+ *     reading the canvas (tests/test_png_io.c checks the spans for every task).
  */
 #ifndef GEN_RENDER_H
 #define GEN_RENDER_H
@@ -31,7 +31,7 @@ typedef struct canvas {
     int width, height;
     uint32_t background; /* the word the last render started from */
     int clean;           /* every pixel holds `background` (after canvas_encode_png) */
-    uint8_t *drawn;      /* per row: 1 if the last render may have drawn in it */
+    int *drawn;          /* per row y, columns [drawn[2y], drawn[2y+1]) may be drawn in */
 } canvas;
 
 void canvas_init(canvas *c);
@@ -45,8 +45,10 @@ int render_scene_scaled(canvas *c, const scene *s, double scale);
 const uint8_t *canvas_pixels(const canvas *c, int *stride);
 /* The 8-bit RGB value at (x, y). */
 rgb canvas_pixel(const canvas *c, int x, int y);
-/* Per row of the last render: 1 if it may differ from the background (contract 6). */
-const uint8_t *canvas_drawn_rows(const canvas *c);
+/* Per row y of the last render, the columns [spans[2y], spans[2y+1]) that may
+ * differ from the background, empty if the first is not below the second
+ * (contract 6). */
+const int *canvas_drawn_spans(const canvas *c);
 /* The canvas word of a background colour, as cairo_paint writes it. */
 uint32_t canvas_word(rgb c);
 /* Encodes the last render as a PNG (png_encode_xrgb with these settings) and
