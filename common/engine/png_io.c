@@ -31,6 +31,15 @@ static const png_settings FAST = {PNG_DEFLATE_ZLIB, 1, PNG_ROWS_NONE};
 #endif
 static const png_settings SMALL = {PNG_DEFLATE_ZLIB, 9, PNG_ROWS_NONE};
 
+/* Rows per strip of the fast path: 128 rows of 800 pixels are 307 KB, still in
+ * L2 cache from conversion to deflate.  igzip's streaming deflate copies the
+ * start of every call into its own 64 KB buffer and, at its end, the last 32 KB
+ * as history; only between those does it read the caller's buffer directly.
+ * With 16-row strips (38 KB) it copied everything: 128 rows made the deflate
+ * about 30% faster (bench/run.sh part 1) and the files 0.2-0.4% smaller.  256 rows
+ * gained no more. */
+#define STRIP_ROWS 128
+
 const png_settings *png_settings_for(png_compression c)
 {
     return c == PNG_SMALL ? &SMALL : &FAST;
@@ -68,7 +77,12 @@ void png_encoder_name(png_compression c, char *buf, size_t n)
     switch (s->deflate) {
 #ifdef GEN_HAVE_ISAL
     case PNG_DEFLATE_ISAL:
-        snprintf(buf, n, "isa-l %s igzip level %d, filter %s", GEN_ISAL_VERSION, s->level, f);
+        /* The strip size shapes igzip's output (its calls), so it is part of the name. */
+        if (s->filter == PNG_ROWS_NONE)
+            snprintf(buf, n, "isa-l %s igzip level %d, filter %s, strips of %d rows", GEN_ISAL_VERSION, s->level, f,
+                     STRIP_ROWS);
+        else
+            snprintf(buf, n, "isa-l %s igzip level %d, filter %s", GEN_ISAL_VERSION, s->level, f);
         break;
 #endif
     case PNG_DEFLATE_LIBDEFLATE:
@@ -88,6 +102,8 @@ typedef struct scratch {
     uint8_t *rows[2]; /* unfiltered previous and current row (filters other than none) */
     uint8_t *trial;   /* one filtered row per filter type (adaptive) */
     size_t row_cap;
+    uint8_t *blank; /* a row of the background, converted */
+    size_t blank_cap;
     uint8_t *out; /* the zlib stream */
     size_t out_cap;
     uint8_t *level_buf; /* igzip's level buffer */
@@ -117,6 +133,7 @@ static void scratch_free(void *p)
     free(s->rows[0]);
     free(s->rows[1]);
     free(s->trial);
+    free(s->blank);
     free(s->out);
     free(s->level_buf);
 #ifdef GEN_HAVE_ISAL
@@ -225,7 +242,38 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) static void xrgb_to_rgb_v
     }
     xrgb_to_rgb_c(o, px + x, n - x);
 }
+
+/* The same, and each 64 bytes of words refilled with `fill` as soon as they
+ * are loaded (the refill of png_encode_xrgb_refill without a second pass). */
+__attribute__((target("avx512f,avx512bw,avx512vbmi"))) static void xrgb_to_rgb_vbmi_refill(uint8_t *o, uint32_t *px,
+                                                                                            int n, uint32_t fill)
+{
+    uint8_t idx[64];
+    for (int i = 0; i < 64; i++)
+        idx[i] = i < 48 ? (uint8_t)(4 * (i / 3) + 2 - i % 3) : 0;
+    const __m512i perm = _mm512_loadu_si512((const void *)idx), f = _mm512_set1_epi32((int)fill);
+    int x = 0;
+    for (; x + 16 <= n; x += 16, o += 48) {
+        __m512i v = _mm512_loadu_si512((const void *)(px + x));
+        _mm512_storeu_si512((void *)(px + x), f);
+        _mm512_mask_storeu_epi8(o, (__mmask64)0xFFFFFFFFFFFFULL, _mm512_permutexvar_epi8(perm, v));
+    }
+    xrgb_to_rgb_c(o, px + x, n - x);
+    for (; x < n; x++)
+        px[x] = fill;
+}
 #endif
+
+/* Converts row y of the image into o, and refills the row with `fill` when
+ * refill is set (refill is data itself, writable). */
+typedef struct rows_in {
+    const uint8_t *data;
+    uint8_t *refill;
+    size_t stride;
+    uint32_t fill;
+    const int *spans;     /* NULL, or per row the columns that may differ from `fill` */
+    const uint8_t *blank; /* a row of `fill` converted (with spans) */
+} rows_in;
 
 typedef void (*row_fn)(uint8_t *, const uint32_t *, int);
 static row_fn row_convert;
@@ -241,6 +289,40 @@ static void row_pick(void)
     else if (__builtin_cpu_supports("ssse3"))
         row_convert = xrgb_to_rgb_ssse3;
 #endif
+}
+
+static void convert_row(const rows_in *in, int y, int width, uint8_t *o)
+{
+    if (in->spans) {
+        int a = in->spans[2 * y], b = in->spans[2 * y + 1];
+        if (a >= b) {
+            memcpy(o, in->blank, (size_t)width * 3);
+            return;
+        }
+        if (a > 0 || b < width) {
+            /* The span first: the converters may write past its end. */
+            rows_in part = *in;
+            part.spans = NULL;
+            part.data += (size_t)a * 4;
+            part.refill = part.refill ? part.refill + (size_t)a * 4 : NULL;
+            convert_row(&part, y, b - a, o + (size_t)a * 3);
+            memcpy(o, in->blank, (size_t)a * 3);
+            memcpy(o + (size_t)b * 3, in->blank, (size_t)(width - b) * 3);
+            return;
+        }
+    }
+#ifdef GEN_X86
+    if (in->refill && row_convert == xrgb_to_rgb_vbmi) {
+        xrgb_to_rgb_vbmi_refill(o, (uint32_t *)(void *)(in->refill + (size_t)y * in->stride), width, in->fill);
+        return;
+    }
+#endif
+    row_convert(o, (const uint32_t *)(const void *)(in->data + (size_t)y * in->stride), width);
+    if (in->refill) {
+        uint32_t *w = (uint32_t *)(void *)(in->refill + (size_t)y * in->stride), f = in->fill;
+        for (int x = 0; x < width; x++)
+            w[x] = f;
+    }
 }
 
 int png_rows_use(int which)
@@ -337,7 +419,7 @@ static unsigned long row_cost(const uint8_t *f, size_t n)
 }
 
 /* Fills s->raw with the filtered rows; returns its length. */
-static size_t make_rows(scratch *s, const uint8_t *data, int width, int height, int stride, int filter)
+static size_t make_rows(scratch *s, const rows_in *in, int width, int height, int filter)
 {
     size_t rowlen = (size_t)width * 3, len = (rowlen + 1) * (size_t)height;
     reserve(&s->raw, &s->raw_cap, len + ROW_SLACK);
@@ -345,7 +427,7 @@ static size_t make_rows(scratch *s, const uint8_t *data, int width, int height, 
     if (filter == PNG_ROWS_NONE) {
         for (int y = 0; y < height; y++, o += rowlen + 1) {
             o[0] = 0;
-            row_convert(o + 1, (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride), width);
+            convert_row(in, y, width, o + 1);
         }
         memset(s->raw + len, 0, ROW_SLACK);
         return len;
@@ -361,7 +443,7 @@ static size_t make_rows(scratch *s, const uint8_t *data, int width, int height, 
     }
     for (int y = 0; y < height; y++, o += rowlen + 1) {
         uint8_t *cur = s->rows[y & 1], *prev = y ? s->rows[(y + 1) & 1] : NULL;
-        row_convert(cur, (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride), width);
+        convert_row(in, y, width, cur);
         int t = filter;
         if (filter == PNG_ROWS_ADAPTIVE) {
             unsigned long best = 0;
@@ -382,12 +464,90 @@ static size_t make_rows(scratch *s, const uint8_t *data, int width, int height, 
     return len;
 }
 
+/* Big-endian, as PNG and zlib store integers. */
+static void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+/* ---- Adler-32 (zlib's trailer) ------------------------------------------------ */
+
+/* The Adler-32 modulus (RFC 1950): the largest prime below 2^16. */
+#define ADLER_MOD 65521u
+
+#ifdef GEN_X86
+/* 64 bytes a step with AVX-512 VNNI dot products: per 32-bit lane, the byte sum
+ * (s1) and the byte sum weighted 64..1 by position (s2's share within a block),
+ * plus the running s1 before each block (64 times it is s2's share from the
+ * bytes of earlier blocks).  ADLER_BLOCKS blocks per round keep every total in
+ * 31 bits (the s1 prefix sum is at most 256^2 / 2 * 64 * 255), then the round
+ * is folded into (a, b) modulo 65521. */
+#define ADLER_BLOCKS 256
+__attribute__((target("avx512f,avx512bw,avx512vnni"))) static uint32_t adler_vnni(uint32_t adler, const uint8_t *p,
+                                                                                  size_t n)
+{
+    uint64_t a = adler & 0xffff, b = adler >> 16;
+    uint8_t w[64];
+    for (int i = 0; i < 64; i++)
+        w[i] = (uint8_t)(64 - i);
+    const __m512i weights = _mm512_loadu_si512((const void *)w), ones = _mm512_set1_epi8(1);
+    while (n >= 64) {
+        size_t k = n / 64 < ADLER_BLOCKS ? n / 64 : ADLER_BLOCKS;
+        __m512i s1 = _mm512_setzero_si512(), pre = _mm512_setzero_si512(), s2 = _mm512_setzero_si512();
+        for (size_t j = 0; j < k; j++, p += 64) {
+            __m512i v = _mm512_loadu_si512((const void *)p);
+            pre = _mm512_add_epi32(pre, s1);
+            s1 = _mm512_dpbusd_epi32(s1, v, ones);
+            s2 = _mm512_dpbusd_epi32(s2, v, weights);
+        }
+        uint64_t t1 = (uint32_t)_mm512_reduce_add_epi32(s1), tp = (uint32_t)_mm512_reduce_add_epi32(pre),
+                 t2 = (uint32_t)_mm512_reduce_add_epi32(s2);
+        b = (b + 64 * k * a + 64 * tp + t2) % ADLER_MOD;
+        a = (a + t1) % ADLER_MOD;
+        n -= 64 * k;
+    }
+    for (size_t i = 0; i < n; i++) {
+        a += p[i];
+        b += a;
+    }
+    return (uint32_t)((b % ADLER_MOD) << 16 | (a % ADLER_MOD));
+}
+#endif
+
+/* libdeflate's, which picks SSE2 or AVX2 itself. */
+static uint32_t adler_libdeflate(uint32_t adler, const uint8_t *p, size_t n)
+{
+    return n ? libdeflate_adler32(adler, p, n) : adler;
+}
+
+static uint32_t (*adler_update)(uint32_t, const uint8_t *, size_t) = adler_libdeflate;
+static pthread_once_t adler_once = PTHREAD_ONCE_INIT;
+
+static void adler_pick(void)
+{
+#ifdef GEN_X86
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512bw"))
+        adler_update = adler_vnni;
+#endif
+}
+
+uint32_t png_adler32(uint32_t adler, const uint8_t *p, size_t n)
+{
+    pthread_once(&adler_once, adler_pick);
+    return adler_update(adler, p, n);
+}
+
 /* ---- deflate --------------------------------------------------------------- */
 
 #ifdef GEN_HAVE_ISAL
 /* Readies s->isal for one image at igzip level `level` (stateless or streaming),
  * writing to s->out; NULL with a message in err if the level is not igzip's. */
-static struct isal_zstream *isal_start(scratch *s, int level, bool stateless, char *err, size_t errlen)
+static struct isal_zstream *isal_start(scratch *s, int level, bool stateless, uint16_t wrapper, char *err,
+                                       size_t errlen)
 {
     static const size_t level_size[] = {ISAL_DEF_LVL0_DEFAULT, ISAL_DEF_LVL1_DEFAULT, ISAL_DEF_LVL2_DEFAULT,
                                         ISAL_DEF_LVL3_DEFAULT};
@@ -409,7 +569,7 @@ static struct isal_zstream *isal_start(scratch *s, int level, bool stateless, ch
     z->level = (uint32_t)level;
     z->level_buf = level ? s->level_buf : NULL;
     z->level_buf_size = level ? (uint32_t)level_size[level] : 0;
-    z->gzip_flag = IGZIP_ZLIB;
+    z->gzip_flag = wrapper;
     z->flush = NO_FLUSH;
     z->next_out = s->out;
     z->avail_out = (uint32_t)s->out_cap;
@@ -446,7 +606,7 @@ static size_t deflate_rows(scratch *s, size_t n, const png_settings *set, char *
             snprintf(err, errlen, "igzip: %zu bytes is too large", n);
             return 0;
         }
-        struct isal_zstream *z = isal_start(s, set->level, true, err, errlen);
+        struct isal_zstream *z = isal_start(s, set->level, true, IGZIP_ZLIB, err, errlen);
         if (!z)
             return 0;
         z->next_in = s->raw;
@@ -489,17 +649,20 @@ static size_t deflate_rows(scratch *s, size_t n, const png_settings *set, char *
 }
 
 #ifdef GEN_HAVE_ISAL
-/* Rows per strip of the fast path: 16 rows of 800 pixels are 38 KB, in L2 cache
- * from conversion to deflate. */
-#define STRIP_ROWS 16
+/* The zlib header igzip writes (RFC 1950: deflate, 32 KB window, "fastest"
+ * level, check bits): ours is the same, so the files are the same bytes as
+ * when igzip wrapped the stream itself. */
+static const uint8_t ZLIB_HEADER[2] = {0x78, 0x01};
 
 /* igzip with no filter (the fast setting): rows are converted a strip at a time
  * and fed to igzip's streaming deflate, so the image is never copied whole and
  * the strip is still in cache when it is compressed.  The strip size is fixed,
- * so the bytes depend on the pixels alone.  Returns the zlib stream's length in
- * s->out, or 0 with a message in err. */
-static size_t isal_strips(scratch *s, const uint8_t *data, int width, int height, int stride, int level, char *err,
-                          size_t errlen)
+ * so the bytes depend on the pixels alone.  igzip writes raw deflate; the zlib
+ * header and the Adler-32 trailer are ours, the checksum taken over each strip
+ * while it is in cache (igzip's own takes a pass with AVX2 over its copy of the
+ * input).  Returns the zlib stream's length in s->out, or 0 with a message in
+ * err. */
+static size_t isal_strips(scratch *s, const rows_in *in, int width, int height, int level, char *err, size_t errlen)
 {
     size_t rowlen = (size_t)width * 3 + 1, n = rowlen * (size_t)height;
     reserve(&s->raw, &s->raw_cap, rowlen * STRIP_ROWS + ROW_SLACK);
@@ -508,9 +671,14 @@ static size_t isal_strips(scratch *s, const uint8_t *data, int width, int height
         snprintf(err, errlen, "igzip: %zu bytes is too large", n);
         return 0;
     }
-    struct isal_zstream *z = isal_start(s, level, false, err, errlen);
+    struct isal_zstream *z = isal_start(s, level, false, IGZIP_DEFLATE, err, errlen);
     if (!z)
         return 0;
+    pthread_once(&adler_once, adler_pick);
+    memcpy(s->out, ZLIB_HEADER, 2);
+    z->next_out = s->out + 2;
+    z->avail_out = (uint32_t)(s->out_cap - 2);
+    uint32_t adler = 1;
     double conv = 0;
     for (int y = 0; y < height; y += STRIP_ROWS) {
         int rows = height - y < STRIP_ROWS ? height - y : STRIP_ROWS;
@@ -518,9 +686,10 @@ static size_t isal_strips(scratch *s, const uint8_t *data, int width, int height
         uint8_t *o = s->raw;
         for (int r = 0; r < rows; r++, o += rowlen) {
             o[0] = 0;
-            row_convert(o + 1, (const uint32_t *)(const void *)(data + (size_t)(y + r) * (size_t)stride), width);
+            convert_row(in, y + r, width, o + 1);
         }
         memset(o, 0, ROW_SLACK);
+        adler = adler_update(adler, s->raw, rowlen * (size_t)rows);
         conv += now_ns() - t0;
         z->next_in = s->raw;
         z->avail_in = (uint32_t)(rowlen * (size_t)rows);
@@ -544,7 +713,13 @@ static size_t isal_strips(scratch *s, const uint8_t *data, int width, int height
         }
     }
     s->convert_ns = conv;
-    return z->total_out;
+    size_t len = 2 + z->total_out;
+    if (s->out_cap - len < 4) {
+        s->out_cap = len + 4;
+        s->out = xrealloc(s->out, s->out_cap);
+    }
+    put32(s->out + len, adler);
+    return len + 4;
 }
 #endif
 
@@ -555,14 +730,6 @@ static size_t isal_strips(scratch *s, const uint8_t *data, int width, int height
 static uint32_t crc(uint32_t c, const uint8_t *p, size_t n)
 {
     return n ? (uint32_t)libdeflate_crc32(c, p, n) : c;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
 }
 
 /* Appends a chunk: length, type, data, CRC of type and data. */
@@ -580,8 +747,8 @@ static void chunk(strbuf *out, const char type[4], const uint8_t *data, size_t n
     strbuf_addn(out, (const char *)tail, 4);
 }
 
-int png_encode_xrgb(const uint8_t *data, int width, int height, int stride, const png_settings *set, strbuf *out,
-                    char *err, size_t errlen)
+static int encode(const rows_in *in, int width, int height, const png_settings *set, strbuf *out, char *err,
+                  size_t errlen)
 {
     /* The PNG spec limits width and height to 2^31-1; one IDAT holds at most
      * 2^31-1 bytes, which bounds us far lower. */
@@ -593,15 +760,24 @@ int png_encode_xrgb(const uint8_t *data, int width, int height, int stride, cons
     pthread_once(&row_once, row_pick);
     scratch *s = scratch_get();
     double t0 = now_ns();
+    rows_in rin = *in;
+    if (rin.spans) {
+        reserve(&s->blank, &s->blank_cap, (size_t)width * 3 + ROW_SLACK);
+        xrgb_to_rgb_c(s->blank, &rin.fill, 1);
+        for (size_t i = 3; i < (size_t)width * 3; i++)
+            s->blank[i] = s->blank[i - 3];
+        rin.blank = s->blank;
+    }
+    in = &rin;
     size_t z;
 #ifdef GEN_HAVE_ISAL
     if (set->deflate == PNG_DEFLATE_ISAL && set->filter == PNG_ROWS_NONE) {
-        z = isal_strips(s, data, width, height, stride, set->level, err, errlen);
+        z = isal_strips(s, in, width, height, set->level, err, errlen);
         s->deflate_ns = now_ns() - t0 - s->convert_ns;
     } else
 #endif
     {
-        size_t n = make_rows(s, data, width, height, stride, set->filter);
+        size_t n = make_rows(s, in, width, height, set->filter);
         double t1 = now_ns();
         z = deflate_rows(s, n, set, err, errlen);
         s->convert_ns = t1 - t0;
@@ -623,6 +799,20 @@ int png_encode_xrgb(const uint8_t *data, int width, int height, int stride, cons
     chunk(out, "IDAT", s->out, z);
     chunk(out, "IEND", NULL, 0);
     return 0;
+}
+
+int png_encode_xrgb(const uint8_t *data, int width, int height, int stride, const png_settings *set, strbuf *out,
+                    char *err, size_t errlen)
+{
+    rows_in in = {data, NULL, (size_t)stride, 0, NULL, NULL};
+    return encode(&in, width, height, set, out, err, errlen);
+}
+
+int png_encode_xrgb_refill(uint8_t *data, int width, int height, int stride, const png_settings *set, uint32_t fill,
+                           const int *spans, strbuf *out, char *err, size_t errlen)
+{
+    rows_in in = {data, data, (size_t)stride, fill, spans, NULL};
+    return encode(&in, width, height, set, out, err, errlen);
 }
 
 /* ---- reading (libpng) -------------------------------------------------------- */

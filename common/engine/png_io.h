@@ -13,7 +13,9 @@
  *     families see docs/determinism.md (igzip picks its code path at run time).
  *  4. No large buffer is allocated per image: each thread keeps its row buffer,
  *     compressor state and output buffer until it exits.
- *  5. Decoding accepts any PNG libpng reads and returns 8-bit RGB; it never aborts
+ *  5. The fast path converts and deflates a strip of rows at a time and takes
+ *     the zlib stream's Adler-32 itself, over each strip while it is in cache.
+ *  6. Decoding accepts any PNG libpng reads and returns 8-bit RGB; it never aborts
  *     the process on a corrupt file.
  */
 #ifndef GEN_PNG_IO_H
@@ -44,7 +46,8 @@ const char *png_compression_name(png_compression c);
 int png_compression_parse(const char *s);
 /* A deflate implementation is compiled in (ISA-L may be missing). */
 int png_deflate_available(int deflate);
-/* What writes a mode's files, e.g. "isa-l 2.30.0 igzip level 1, filter none":
+/* What writes a mode's files, e.g. "isa-l 2.30.0 igzip level 0, filter none,
+ * strips of 128 rows" (the strip size shapes igzip's bytes):
  * recorded in gen.json, shown by gen --version. */
 void png_encoder_name(png_compression c, char *buf, size_t n);
 
@@ -53,9 +56,23 @@ void png_encoder_name(png_compression c, char *buf, size_t n);
 int png_encode_xrgb(const uint8_t *data, int width, int height, int stride, const png_settings *set, strbuf *out,
                     char *err, size_t errlen);
 
+/* The same, and then every pixel word to `fill`, each row just after it is
+ * converted (while it is in cache): render.c's canvas_encode_png clears the canvas
+ * for the next image this way.  spans (NULL: all of every row) gives per row y
+ * the columns [spans[2y], spans[2y+1]) that may hold anything but `fill`; the
+ * pixels outside are encoded as `fill` without being read or refilled.  On
+ * failure some rows may be refilled. */
+int png_encode_xrgb_refill(uint8_t *data, int width, int height, int stride, const png_settings *set, uint32_t fill,
+                           const int *spans, strbuf *out, char *err, size_t errlen);
+
 /* The time the last png_encode_xrgb of this thread spent converting and
  * filtering rows, and deflating, in nanoseconds (for bench/). */
 void png_last_split(double *convert_ns, double *deflate_ns);
+
+/* Adler-32 (RFC 1950) of n more bytes, from adler (1 to start): the one the
+ * writer puts in zlib's trailer (AVX-512 VNNI where the CPU has it, else
+ * libdeflate's).  For the tests. */
+uint32_t png_adler32(uint32_t adler, const uint8_t *p, size_t n);
 
 /* Row converters (Cairo words to RGB bytes), for bench/: 0 the portable loop,
  * 1 SSSE3 shuffles, 2 AVX-512 VBMI permutes.  png_rows_use returns -1 if this CPU

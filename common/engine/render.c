@@ -3,17 +3,24 @@
 #include "font.h"
 
 #include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
 
 void canvas_init(canvas *c)
 {
     c->surface = NULL;
     c->width = c->height = 0;
+    c->background = 0;
+    c->clean = 0;
+    c->drawn = NULL;
 }
 
 void canvas_free(canvas *c)
 {
     if (c->surface)
         cairo_surface_destroy(c->surface);
+    free(c->drawn);
     canvas_init(c);
 }
 
@@ -79,6 +86,60 @@ int render_scene(canvas *c, const scene *s)
     return render_scene_scaled(c, s, 1.0);
 }
 
+uint32_t canvas_word(rgb c)
+{
+    /* Cairo keeps a colour as 16-bit channels, c / 255.0 * 65535 = c * 257, and
+     * stores its top byte: c again.  The x byte of an opaque paint is 0xFF
+     * (tests/test_png_io.c compares every channel value with cairo_paint). */
+    return 0xFF000000u | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b;
+}
+
+/* Pixels beyond a primitive's bounding box that Cairo may still touch: 1 for the
+ * antialiased edge pixel, 1 for the flattening of curves (Cairo's tolerance is
+ * 0.1 px), and 1 to spare. */
+#define RENDER_ROW_MARGIN 3
+
+/* Sets c->drawn to the span of columns each row's primitives of s may touch,
+ * drawn `scale` times as large (per row one span, from the leftmost to the
+ * rightmost primitive reaching it); stops once every row spans the whole width
+ * (a task with a background of a few hundred primitives covers the canvas early,
+ * and bounding boxes of text cost a font lookup). */
+static void mark_drawn(canvas *c, const scene *s, double scale)
+{
+    int w = c->width, h = c->height;
+    for (int y = 0; y < h; y++) {
+        c->drawn[2 * y] = w;
+        c->drawn[2 * y + 1] = 0;
+    }
+    int left = h;
+    for (int i = 0; i < s->nprims && left > 0; i++) {
+        double x0, y0, x1, y1;
+        prim_bbox(s, &s->prims[i], &x0, &y0, &x1, &y1);
+        double ya = floor(y0 * scale) - RENDER_ROW_MARGIN, yb = ceil(y1 * scale) + RENDER_ROW_MARGIN;
+        double xa = floor(x0 * scale) - RENDER_ROW_MARGIN, xb = ceil(x1 * scale) + RENDER_ROW_MARGIN;
+        if (!(ya <= yb && xa <= xb)) { /* NaN: everything may be drawn */
+            for (int y = 0; y < h; y++) {
+                c->drawn[2 * y] = 0;
+                c->drawn[2 * y + 1] = w;
+            }
+            return;
+        }
+        int lo = ya < 0 ? 0 : ya > h ? h : (int)ya, hi = yb < 0 ? -1 : yb >= h ? h - 1 : (int)yb;
+        int a = xa < 0 ? 0 : xa > w ? w : (int)xa, b = xb < 0 ? 0 : xb >= w ? w : (int)xb + 1;
+        if (a >= b)
+            continue;
+        for (int y = lo; y <= hi; y++) {
+            int *sp = c->drawn + 2 * y;
+            bool was_full = sp[0] == 0 && sp[1] == w;
+            if (a < sp[0])
+                sp[0] = a;
+            if (b > sp[1])
+                sp[1] = b;
+            left -= !was_full && sp[0] == 0 && sp[1] == w;
+        }
+    }
+}
+
 int render_scene_scaled(canvas *c, const scene *s, double scale)
 {
     int w = scale == 1.0 ? s->width : (int)ceil(s->width * scale);
@@ -89,16 +150,26 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
         c->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
         c->width = w;
         c->height = h;
+        c->clean = 0;
+        free(c->drawn);
+        c->drawn = xmalloc(sizeof *c->drawn * 2 * ((size_t)h > 0 ? (size_t)h : 1));
         if (cairo_surface_status(c->surface) != CAIRO_STATUS_SUCCESS)
             return -1;
     }
+    uint32_t bg = canvas_word(s->background);
     cairo_t *cr = cairo_create(c->surface);
-    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-    set_colour(cr, s->background);
-    cairo_paint(cr);
+    if (!c->clean || c->background != bg) {
+        /* Cairo's fill measured faster than a plain loop over the words. */
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+        set_colour(cr, s->background);
+        cairo_paint(cr);
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
+    }
+    c->background = bg;
+    c->clean = 0;
+    mark_drawn(c, s, scale);
     if (scale != 1.0)
         cairo_scale(cr, scale, scale);
-    cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     for (int i = 0; i < s->nprims; i++) {
         const prim *p = &s->prims[i];
@@ -136,6 +207,23 @@ const uint8_t *canvas_pixels(const canvas *c, int *stride)
 {
     *stride = cairo_image_surface_get_stride(c->surface);
     return cairo_image_surface_get_data(c->surface);
+}
+
+int canvas_encode_png(canvas *c, const png_settings *set, strbuf *out, char *err, size_t errlen)
+{
+    cairo_surface_flush(c->surface);
+    uint8_t *d = cairo_image_surface_get_data(c->surface);
+    int stride = cairo_image_surface_get_stride(c->surface);
+    int rc = png_encode_xrgb_refill(d, c->width, c->height, stride, set, c->background, c->drawn, out, err, errlen);
+    cairo_surface_mark_dirty(c->surface);
+    /* On failure the rows already encoded were refilled and the rest were not. */
+    c->clean = rc == 0;
+    return rc;
+}
+
+const int *canvas_drawn_spans(const canvas *c)
+{
+    return c->drawn;
 }
 
 rgb canvas_pixel(const canvas *c, int x, int y)

@@ -9,10 +9,21 @@
  *  3. Text is centred on its ink box at (x, y), in the bundled font (font.h).
  *  4. The canvas is Cairo RGB24 (one uint32 xRGB per pixel, native endian) and is
  *     reused between samples of the same size; one canvas per thread.
+ *  5. A render starts from the scene's background in every pixel, written as the
+ *     same words cairo_paint writes (0xFFRRGGBB).  canvas_encode_png leaves the
+ *     canvas holding that background again, refilled row by row while the encoder
+ *     has each row in cache, so the next render of the same background and size
+ *     skips its clear; reading the canvas after canvas_encode_png sees background.
+ *  6. A render records per row the span of columns its primitives may touch
+ *     (each one's prim_bbox, scaled, and RENDER_ROW_MARGIN pixels around it for
+ *     antialiasing); every pixel outside the spans holds the background after it.
+ *     The encoder writes those pixels from one converted background row without
+ *     reading the canvas (tests/test_png_io.c checks the spans for every task).
  */
 #ifndef GEN_RENDER_H
 #define GEN_RENDER_H
 
+#include "png_io.h"
 #include "scene.h"
 
 #include <cairo.h>
@@ -21,6 +32,9 @@
 typedef struct canvas {
     cairo_surface_t *surface;
     int width, height;
+    uint32_t background; /* the word the last render started from */
+    int clean;           /* every pixel holds `background` (after canvas_encode_png) */
+    int *drawn;          /* per row y, columns [drawn[2y], drawn[2y+1]) may be drawn in */
 } canvas;
 
 void canvas_init(canvas *c);
@@ -34,5 +48,15 @@ int render_scene_scaled(canvas *c, const scene *s, double scale);
 const uint8_t *canvas_pixels(const canvas *c, int *stride);
 /* The 8-bit RGB value at (x, y). */
 rgb canvas_pixel(const canvas *c, int x, int y);
+/* Per row y of the last render, the columns [spans[2y], spans[2y+1]) that may
+ * differ from the background, empty if the first is not below the second
+ * (contract 6). */
+const int *canvas_drawn_spans(const canvas *c);
+/* The canvas word of a background colour, as cairo_paint writes it. */
+uint32_t canvas_word(rgb c);
+/* Encodes the last render as a PNG (png_encode_xrgb with these settings) and
+ * leaves the canvas cleared to that render's background (contract 5).  Returns
+ * 0, or -1 with a message in err. */
+int canvas_encode_png(canvas *c, const png_settings *set, strbuf *out, char *err, size_t errlen);
 
 #endif

@@ -178,9 +178,7 @@ int encode_sample_image(const sample_out *o, int image, double scale, canvas *cv
         snprintf(err, errlen, "cairo failed to draw a %dx%d image", o->img[image].width, o->img[image].height);
         return GEN_EXIT_INTERNAL;
     }
-    int stride;
-    const uint8_t *px = canvas_pixels(cv, &stride);
-    if (png_encode_xrgb(px, cv->width, cv->height, stride, set, png, err, errlen) != 0)
+    if (canvas_encode_png(cv, set, png, err, errlen) != 0)
         return GEN_EXIT_INTERNAL;
     return GEN_EXIT_OK;
 }

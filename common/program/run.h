@@ -49,7 +49,7 @@ char *annotation_line(const generator *g, long file, const sample_out *o);
 char *metadata_line(const generator *g, long file, const cJSON *fields);
 
 /* Renders image `image` of a made sample at `scale` (1 = the task's own size)
- * and appends its PNG bytes to png. */
+ * and appends its PNG bytes to png; cv is left cleared (canvas_encode_png). */
 int encode_sample_image(const sample_out *o, int image, double scale, canvas *cv, const png_settings *set,
                         strbuf *png, char *err, size_t errlen);
 
