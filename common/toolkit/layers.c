@@ -534,8 +534,15 @@ static int edge_points(const geom *c, const geom *b, int most, edge_pts *e)
             len = sqrt(ex * ex + ey * ey);
         }
         int m = (int)floor(len / EDGE_STEP);
-        /* A circle's points by turning (ca, sa) a step at a time. */
-        double ca = cos(M_PI / m), sa = sin(M_PI / m), cd = cos(2 * M_PI / m), sd = sin(2 * M_PI / m);
+        /* A circle's points by turning (ca, sa) a step at a time (a polygon's
+         * sides need no angles). */
+        double ca = 0, sa = 0, cd = 0, sd = 0;
+        if (!c->npts) {
+            ca = cos(M_PI / m);
+            sa = sin(M_PI / m);
+            cd = cos(2 * M_PI / m);
+            sd = sin(2 * M_PI / m);
+        }
         for (int j = 0; j < m && n < most; j++) {
             double t = (j + 0.5) / m, x, y;
             if (c->npts) {
@@ -819,7 +826,13 @@ static double edge_over_below(const raster *R, const geom *c, int k)
         double ey = c->npts ? c->pts[(e + 1) % c->npts].y - c->pts[e].y : 0;
         double len = c->npts ? sqrt(ex * ex + ey * ey) : c->perimeter;
         int m = (int)ceil(len / LAYER_CELL);
-        double ca = 1, sa = 0, cd = cos(2 * M_PI / m), sd = sin(2 * M_PI / m);
+        /* A circle's points by turning (ca, sa) a step at a time (a polygon's
+         * sides need no angles). */
+        double ca = 1, sa = 0, cd = 0, sd = 0;
+        if (!c->npts) {
+            cd = cos(2 * M_PI / m);
+            sd = sin(2 * M_PI / m);
+        }
         for (int j = 0; j < m; j++) {
             double x, y;
             if (c->npts) {
