@@ -74,8 +74,18 @@
 /* Most corners of a shape (an octagon), or rim points of a circle. */
 #define MAX_GROUPS 12
 
+/* What plan_bite() works out for one place of a layer (a corner, a notch of a
+ * star, a side, or any point of a circle's rim), which depends on the layer
+ * alone: worked out once for the layer and kept with it. */
+typedef struct bite {
+    double vx, vy; /* the point the bite aims at (not for a circle) */
+    double dir;    /* its heading from the layer's centre (not for a circle) */
+    double lo, hi; /* the depths it may take */
+} bite;
+
 typedef struct geom {
     layer_shape s;
+    double cos_rot, sin_rot;     /* of s.rot (polygons) */
     point pts[SHAPE_MAX_POINTS];
     int npts;                    /* 0 for a circle */
     double bx0, by0, bx1, by1;   /* bounding box, px */
@@ -85,6 +95,10 @@ typedef struct geom {
     point feat[MAX_GROUPS * CORNER_POINTS];
     int ngroups, gsize, max_hidden, nhidden;
     int hidden_by[MAX_GROUPS];   /* the layer that covers the group, or -1 */
+    /* Bites into it, by corner (a star's by the vertex between the two tips, a
+     * circle's all in bites[0]); filled the first time a bite is planned. */
+    bool bites_ready;
+    bite bites[SHAPE_MAX_POINTS];
 } geom;
 
 typedef struct raster {
@@ -151,22 +165,26 @@ static void unit_shapes(unit_shape *u)
     }
 }
 
-/* The outline of s with its centre at (x, y) (shape_points' rotation: rot turns
- * counter-clockwise on screen). */
-static void unit_place(const unit_shape *u, double r, double rot, double x, double y, point *out)
+/* The outline of s with its centre at (x, y), turned by the angle whose cosine
+ * and sine are c and sn (shape_points' rotation: it turns counter-clockwise on
+ * screen). */
+static void unit_place(const unit_shape *u, double r, double c, double sn, double x, double y, point *out)
 {
-    double c = cos(rot), sn = sin(rot);
     for (int i = 0; i < u->npts; i++) {
         out[i].x = x + r * (u->pts[i].x * c + u->pts[i].y * sn);
         out[i].y = y + r * (u->pts[i].y * c - u->pts[i].x * sn);
     }
 }
 
-/* The outline, bounding boxes, area and perimeter of s. */
-static void geom_init(geom *g, const layer_shape *s, const unit_shape *units, int w, int h)
+/* The outline, bounding boxes, area and perimeter of s (for a polygon, c and sn
+ * are the cosine and sine of s->rot). */
+static void geom_init(geom *g, const layer_shape *s, double c, double sn, const unit_shape *units, int w, int h)
 {
     const unit_shape *u = &units[s->kind];
     g->s = *s;
+    g->cos_rot = c;
+    g->sin_rot = sn;
+    g->bites_ready = false;
     g->area = u->area * s->r * s->r;
     g->perimeter = u->perimeter * s->r;
     if (s->kind == SHAPE_CIRCLE) {
@@ -177,7 +195,7 @@ static void geom_init(geom *g, const layer_shape *s, const unit_shape *units, in
         g->by1 = s->y + s->r;
     } else {
         g->npts = u->npts;
-        unit_place(u, s->r, s->rot, s->x, s->y, g->pts);
+        unit_place(u, s->r, c, sn, s->x, s->y, g->pts);
         g->bx0 = g->bx1 = g->pts[0].x;
         g->by0 = g->by1 = g->pts[0].y;
         for (int i = 1; i < g->npts; i++) {
@@ -655,81 +673,117 @@ static double cap_area(double r, double d)
     return r * r * acos((r - d) / r) - (r - d) * sqrt(fmax(0, 2 * r * d - d * d));
 }
 
-/* Where and how deep layer k may bite into layer b (a bite is modelled as a
- * straight cut across a corner, a star's notch or a circle's rim): sets the point
- * (vx, vy) the bite aims at and its depth there, within the range that covers
- * enough for the order to show (min_order_area and min_order_edge with
- * BITE_MARGIN to spare) and misses the next corners (or leaves enough rim).
- * Returns false when no depth does both at the corner picked. */
-static bool plan_bite(rng *r, const geom *b, const layer_rules *ru, double *vx, double *vy, double *depth)
+/* The bites into layer b (a bite is modelled as a straight cut across a corner,
+ * a star's notch or a circle's rim): for each place, the point it aims at and
+ * the range of depths there that cover enough for the order to show
+ * (min_order_area and min_order_edge with BITE_MARGIN to spare) and miss the
+ * next corners (or leave enough rim); lo > hi when no depth does both. */
+static void bite_table(geom *b, const layer_rules *ru)
 {
     double area = ru->min_order_area * LAYER_AREA_MARGIN * BITE_MARGIN;
     double edge = ru->min_order_edge * LAYER_EDGE_MARGIN * BITE_MARGIN;
-    double lo, hi;
+    b->bites_ready = true;
+    if (b->npts == 0) {
+        /* The cut hides the rim within BITE_RIM_ARC of its middle. */
+        double rad = b->s.r, lo = 0, hi = rad * (1 - cos(BITE_RIM_ARC));
+        for (double step = hi / 2; step > 0.25; step /= 2)
+            if (cap_area(rad, lo + step) < area || 2 * sqrt(2 * rad * (lo + step) - (lo + step) * (lo + step)) < edge)
+                lo += step;
+        b->bites[0].lo = lo;
+        b->bites[0].hi = hi;
+        return;
+    }
+    for (int i = 0; i < b->npts; i++) {
+        bite *t = &b->bites[i];
+        if (b->s.kind == SHAPE_STAR) {
+            /* Across a notch (odd i): two tips lose their points, three keep them. */
+            if (i % 2 == 0)
+                continue;
+            const point *p = &b->pts[i - 1], *q = &b->pts[(i + 1) % b->npts];
+            t->vx = (p->x + q->x) / 2;
+            t->vy = (p->y + q->y) / 2;
+            t->lo = BITE_STAR_MIN * b->s.r;
+            t->hi = BITE_STAR_MAX * b->s.r;
+        } else if (b->npts >= 6) {
+            /* Across a side: its two corners are hidden, the others stay clear.  A
+             * cut at depth d is at least as long as the side and takes d times it. */
+            const point *p = &b->pts[i], *q = &b->pts[(i + 1) % b->npts];
+            const point *pn = &b->pts[(i + b->npts - 1) % b->npts];
+            t->vx = (p->x + q->x) / 2;
+            t->vy = (p->y + q->y) / 2;
+            double side = hypot(q->x - p->x, q->y - p->y);
+            /* Depth of the next corner below the side's line. */
+            double next = fabs((q->x - p->x) * (pn->y - p->y) - (q->y - p->y) * (pn->x - p->x)) / side;
+            t->lo = side >= edge ? area / side : INFINITY;
+            t->hi = next - LAYER_CORNER_ARM - 2 * LAYER_CORNER_CLEAR;
+        } else {
+            const point *v = &b->pts[i], *p = &b->pts[(i + b->npts - 1) % b->npts], *q = &b->pts[(i + 1) % b->npts];
+            t->vx = v->x;
+            t->vy = v->y;
+            double half =
+                fabs(remainder(atan2(p->y - v->y, p->x - v->x) - atan2(q->y - v->y, q->x - v->x), 2 * M_PI)) / 2;
+            double side = fmin(hypot(p->x - v->x, p->y - v->y), hypot(q->x - v->x, q->y - v->y));
+            /* A cut at depth d takes d * d * tan(half) and is 2 d tan(half) long; it
+             * meets the sides d / cos(half) from the corner. */
+            t->lo = fmax(sqrt(area / tan(half)), edge / (2 * tan(half)));
+            t->hi = (side - LAYER_CORNER_ARM - 2 * LAYER_CORNER_CLEAR) * cos(half);
+        }
+        t->dir = atan2(t->vy - b->s.y, t->vx - b->s.x);
+    }
+}
+
+/* Where and how deep layer k may bite into layer b: picks a place (a point of a
+ * circle's rim, a star's notch, a side of a hexagon, any other polygon's corner),
+ * sets the point (vx, vy) the bite aims at, its heading dir from b's centre and
+ * a depth from bite_table()'s range.  Returns false when that range is empty at
+ * the place picked. */
+static bool plan_bite(rng *r, geom *b, const layer_rules *ru, double *vx, double *vy, double *dir, double *depth)
+{
+    if (!b->bites_ready)
+        bite_table(b, ru);
+    const bite *t;
     if (b->npts == 0) {
         double a = rng_uniform(r, 0, 2 * M_PI), rad = b->s.r;
         *vx = b->s.x + rad * cos(a);
         *vy = b->s.y + rad * sin(a);
-        /* The cut hides the rim within BITE_RIM_ARC of its middle. */
-        hi = rad * (1 - cos(BITE_RIM_ARC));
-        lo = 0;
-        for (double step = hi / 2; step > 0.25; step /= 2)
-            if (cap_area(rad, lo + step) < area || 2 * sqrt(2 * rad * (lo + step) - (lo + step) * (lo + step)) < edge)
-                lo += step;
-    } else if (b->s.kind == SHAPE_STAR) {
-        /* Across a notch: two tips lose their points, three keep them. */
-        int i = 2 * (int)rng_below(r, 5) + 1;
-        const point *p = &b->pts[i - 1], *q = &b->pts[(i + 1) % b->npts];
-        *vx = (p->x + q->x) / 2;
-        *vy = (p->y + q->y) / 2;
-        lo = BITE_STAR_MIN * b->s.r;
-        hi = BITE_STAR_MAX * b->s.r;
-    } else if (b->npts >= 6) {
-        /* Across a side: its two corners are hidden, the others stay clear.  A cut
-         * at depth d is at least as long as the side and takes d times it. */
-        int i = (int)rng_below(r, (uint32_t)b->npts);
-        const point *p = &b->pts[i], *q = &b->pts[(i + 1) % b->npts];
-        const point *pn = &b->pts[(i + b->npts - 1) % b->npts];
-        *vx = (p->x + q->x) / 2;
-        *vy = (p->y + q->y) / 2;
-        double side = hypot(q->x - p->x, q->y - p->y);
-        /* Depth of the next corner below the side's line. */
-        double next = fabs((q->x - p->x) * (pn->y - p->y) - (q->y - p->y) * (pn->x - p->x)) / side;
-        lo = side >= edge ? area / side : INFINITY;
-        hi = next - LAYER_CORNER_ARM - 2 * LAYER_CORNER_CLEAR;
+        t = &b->bites[0];
+        if (t->lo > t->hi)
+            return false;
+        *dir = atan2(*vy - b->s.y, *vx - b->s.x);
     } else {
-        int i = (int)rng_below(r, (uint32_t)b->npts);
-        const point *v = &b->pts[i], *p = &b->pts[(i + b->npts - 1) % b->npts], *q = &b->pts[(i + 1) % b->npts];
-        *vx = v->x;
-        *vy = v->y;
-        double half = fabs(remainder(atan2(p->y - v->y, p->x - v->x) - atan2(q->y - v->y, q->x - v->x), 2 * M_PI)) / 2;
-        double side = fmin(hypot(p->x - v->x, p->y - v->y), hypot(q->x - v->x, q->y - v->y));
-        /* A cut at depth d takes d * d * tan(half) and is 2 d tan(half) long; it
-         * meets the sides d / cos(half) from the corner. */
-        lo = fmax(sqrt(area / tan(half)), edge / (2 * tan(half)));
-        hi = (side - LAYER_CORNER_ARM - 2 * LAYER_CORNER_CLEAR) * cos(half);
+        int i = b->s.kind == SHAPE_STAR ? 2 * (int)rng_below(r, 5) + 1 : (int)rng_below(r, (uint32_t)b->npts);
+        t = &b->bites[i];
+        if (t->lo > t->hi)
+            return false;
+        *vx = t->vx;
+        *vy = t->vy;
+        *dir = t->dir;
     }
-    if (lo > hi)
-        return false;
-    *depth = rng_uniform(r, lo, hi);
+    *depth = rng_uniform(r, t->lo, t->hi);
     return true;
 }
 
-static void propose(rng *r, const geom *g, int k, shape_kind kind, const layer_rules *ru, const unit_shape *units,
-                    int width, int height, layer_shape *s)
+/* A candidate for layer k of the given kind; *c and *sn are the cosine and sine
+ * of its rotation (a polygon's: a circle needs none). */
+static void propose(rng *r, geom *g, int k, shape_kind kind, const layer_rules *ru, const unit_shape *units,
+                    int width, int height, layer_shape *s, double *c, double *sn)
 {
-    double vx, vy, depth;
+    double vx, vy, dir, depth;
     s->kind = kind;
     s->r = rng_uniform(r, ru->rmin, ru->rmax);
     s->rot = rng_uniform(r, -ru->max_rotation, ru->max_rotation);
+    *c = *sn = 0;
+    if (kind != SHAPE_CIRCLE) {
+        *c = cos(s->rot);
+        *sn = sin(s->rot);
+    }
     if (k == 0) {
         s->x = rng_uniform(r, LAYER_CANVAS_MARGIN + s->r, width - LAYER_CANVAS_MARGIN - s->r);
         s->y = rng_uniform(r, LAYER_CANVAS_MARGIN + s->r, height - LAYER_CANVAS_MARGIN - s->r);
-    } else if (ru->keep_corners && rng_below(r, 2) == 0 && plan_bite(r, &g[k - 1], ru, &vx, &vy, &depth)) {
+    } else if (ru->keep_corners && rng_below(r, 2) == 0 && plan_bite(r, &g[k - 1], ru, &vx, &vy, &dir, &depth)) {
         /* Half the time, bite into the layer below at one corner (a notch of a
          * star, a stretch of a circle's rim), so its other corners stay in sight. */
-        const geom *b = &g[k - 1];
-        double a = atan2(vy - b->s.y, vx - b->s.x) + rng_uniform(r, -LAYER_BITE_TURN, LAYER_BITE_TURN);
+        double a = dir + rng_uniform(r, -LAYER_BITE_TURN, LAYER_BITE_TURN);
         double ux = cos(a), uy = sin(a);
         /* How far the new shape's edge lies from its centre towards the corner
          * (along the ray: a tip that happens to point there does not count). */
@@ -737,7 +791,7 @@ static void propose(rng *r, const geom *g, int k, shape_kind kind, const layer_r
         if (kind != SHAPE_CIRCLE) {
             point p[SHAPE_MAX_POINTS];
             int np = units[kind].npts;
-            unit_place(&units[kind], s->r, s->rot, 0, 0, p);
+            unit_place(&units[kind], s->r, *c, *sn, 0, 0, p);
             for (int i = 0, j = np - 1; i < np; j = i++) {
                 double ex = p[i].x - p[j].x, ey = p[i].y - p[j].y, den = -ux * ey + uy * ex;
                 if (fabs(den) < 1e-12)
@@ -933,8 +987,9 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
         for (int p = 0, inside = 0; p < LAYER_PROPOSALS * 3 && inside < LAYER_PROPOSALS; p++) {
             layer_shape s;
             geom c;
-            propose(r, g, k, kinds[k], ru, units, width, height, &s);
-            geom_init(&c, &s, units, R.w, R.h);
+            double cr, sr;
+            propose(r, g, k, kinds[k], ru, units, width, height, &s, &cr, &sr);
+            geom_init(&c, &s, cr, sr, units, R.w, R.h);
             if (!in_canvas(&c, width, height))
                 continue;
             inside++;
