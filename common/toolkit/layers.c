@@ -111,6 +111,7 @@ typedef struct raster {
     uint32_t *stamp;     /* flood fill marks */
     uint32_t gen, fill_gen;
     int *queue;
+    int *span_n, *span_a, *span_b; /* paint(): each row's spans (row_cells()) */
 } raster;
 
 /* The cells each placed layer changed (its undo record). */
@@ -360,7 +361,11 @@ static void evidence_delta(const raster *R, int x, int y, int *evid_h, int *evid
     }
 }
 
-/* The cells of row y inside g: [xa[s], xb[s]] for s < return value. */
+/* Most spans of one row inside a shape. */
+#define ROW_SPANS (SHAPE_MAX_POINTS / 2 + 1)
+
+/* The cells of row y inside g: [xa[s], xb[s]] for s < return value (at most
+ * ROW_SPANS). */
 static int row_cells(const geom *g, int y, int *xa, int *xb)
 {
     double xs[SHAPE_MAX_POINTS + 2];
@@ -382,10 +387,10 @@ static void paint(raster *R, const geom *g, int k, int *cells, int *evid_h, int 
         memset(R->chg, 0, sizeof *R->chg * (size_t)R->w * (size_t)R->h);
         R->gen = 1;
     }
-    int xa[SHAPE_MAX_POINTS / 2 + 1], xb[SHAPE_MAX_POINTS / 2 + 1];
     u->n = 0;
     for (int y = g->cy0; y <= g->cy1; y++) {
-        int m = row_cells(g, y, xa, xb);
+        int *xa = R->span_a + y * ROW_SPANS, *xb = R->span_b + y * ROW_SPANS;
+        int m = R->span_n[y] = row_cells(g, y, xa, xb);
         for (int s = 0; s < m; s++)
             for (int x = xa[s]; x <= xb[s]; x++) {
                 int i = y * R->w + x;
@@ -406,8 +411,8 @@ static void paint(raster *R, const geom *g, int k, int *cells, int *evid_h, int 
             }
     }
     for (int y = g->cy0; y <= g->cy1; y++) {
-        int m = row_cells(g, y, xa, xb);
-        for (int s = 0; s < m; s++)
+        const int *xa = R->span_a + y * ROW_SPANS, *xb = R->span_b + y * ROW_SPANS;
+        for (int s = 0; s < R->span_n[y]; s++)
             for (int x = xa[s]; x <= xb[s]; x++)
                 evidence_delta(R, x, y, evid_h, evid_v);
     }
@@ -421,11 +426,6 @@ static void unpaint(raster *R, const undo *u)
     }
 }
 
-/* The visible estimate of layer L's largest connected piece, px.  Pieces connect
- * only through core cells (cells whose four neighbours are all L), so a neck
- * thinner than three cells, which outlines may close, splits them; a piece is its
- * core cells and the border cells next to them, less a LAYER_EDGE_LOSS strip
- * along its border. */
 /* How many of the four neighbours of cell (x, y) are layer L (cells off the
  * raster are not). */
 static int same_neighbours(const raster *R, int x, int y, int L)
@@ -435,18 +435,23 @@ static int same_neighbours(const raster *R, int x, int y, int L)
            (y + 1 < R->h && R->lab[i + R->w] == L);
 }
 
-/* The visible estimate of layer L's largest connected piece, px.  Pieces connect
- * only through core cells (a cell of L whose four neighbours are L too), so a
- * neck narrower than three cells, which outlines may close, splits them.  A piece
- * is its core cells and the border cells next to them, less a LAYER_EDGE_LOSS
- * strip along its border. */
-static double largest_piece(raster *R, const geom *g, int L)
+static bool visible_enough(const layer_rules *ru, const geom *g, double px)
+{
+    return px >= ru->min_pixels && px >= ru->min_fraction * g->area;
+}
+
+/* Whether the visible estimate of one of layer L's connected pieces is
+ * visible_enough() (so the largest is: it stops at the first that is).  Pieces
+ * connect only through core cells (a cell of L whose four neighbours are L
+ * too), so a neck narrower than three cells, which outlines may close, splits
+ * them.  A piece is its core cells and the border cells next to them, less a
+ * LAYER_EDGE_LOSS strip along its border. */
+static bool piece_visible(raster *R, const layer_rules *ru, const geom *g, int L)
 {
     if (++R->fill_gen == 0) {
         memset(R->stamp, 0, sizeof *R->stamp * (size_t)R->w * (size_t)R->h);
         R->fill_gen = 1;
     }
-    double best = 0;
     for (int y = g->cy0; y <= g->cy1; y++)
         for (int x = g->cx0; x <= g->cx1; x++) {
             int start = y * R->w + x;
@@ -472,15 +477,10 @@ static double largest_piece(raster *R, const geom *g, int L)
             /* Cell edges run a staircase along a border: pi / 4 of their length is
              * the border's length, on average over directions. */
             double est = count * LAYER_CELL * LAYER_CELL - edges * (M_PI / 4) * LAYER_CELL * LAYER_EDGE_LOSS;
-            if (est > best)
-                best = est;
+            if (visible_enough(ru, g, est))
+                return true;
         }
-    return best;
-}
-
-static bool visible_enough(const layer_rules *ru, const geom *g, double px)
-{
-    return px >= ru->min_pixels && px >= ru->min_fraction * g->area;
+    return false;
 }
 
 /* With keep_corners: true when candidate c (layer k) leaves every layer below
@@ -625,17 +625,14 @@ static double over_area(int over_cells, int edge_cells)
 
 /* One try at layer k: paints candidate g[k] and keeps it if every rule still
  * holds, else restores the raster and the counts.  Its order edge over layer
- * k - 1 goes to edges[k]; the order edges of the layers below lose what it hides
- * only when it is kept (edge_hide). */
-static bool try_layer(raster *R, geom *g, int k, int n, int *counts, undo *u, edge_pts *edges, int most_edge,
-                      const layer_rules *ru, double min_over)
+ * k - 1 is in edges[k] (edge_points()); the order edges of the layers below lose
+ * what it hides only when it is kept (edge_hide). */
+static bool try_layer(raster *R, geom *g, int k, int n, int *counts, undo *u, edge_pts *edges, const layer_rules *ru,
+                      double min_over)
 {
     double need_edge = ru->min_order_edge * LAYER_EDGE_MARGIN;
-    if (k > 0) {
-        edge_points(&g[k], &g[k - 1], most_edge, &edges[k]);
-        if (edges[k].alive * EDGE_STEP < need_edge)
-            return false;
-    }
+    if (k > 0 && edges[k].alive * EDGE_STEP < need_edge)
+        return false;
     for (int L = 1; L < k; L++) {
         const geom *l = &g[L];
         const geom *c = &g[k];
@@ -659,7 +656,7 @@ static bool try_layer(raster *R, geom *g, int k, int n, int *counts, undo *u, ed
         ok = over_area(over[L], evid_h[L] + evid_v[L]) >= min_over;
     for (int L = 0; L < k && ok; L++)
         if (cells[L] != u->counts[L])
-            ok = visible_enough(ru, &g[L], largest_piece(R, &g[L], L));
+            ok = piece_visible(R, ru, &g[L], L);
     if (ok)
         return true;
     unpaint(R, u);
@@ -933,6 +930,9 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
     R.stamp = xcalloc(ncells, sizeof *R.stamp);
     R.gen = R.fill_gen = 0;
     R.queue = xmalloc(sizeof *R.queue * ncells);
+    R.span_n = xmalloc(sizeof *R.span_n * (size_t)R.h);
+    R.span_a = xmalloc(sizeof *R.span_a * (size_t)R.h * ROW_SPANS);
+    R.span_b = xmalloc(sizeof *R.span_b * (size_t)R.h * ROW_SPANS);
     memset(R.lab, NO_LAYER, ncells);
     memset(R.over, 0, ncells);
 
@@ -958,14 +958,16 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
     double need_edge = ru->min_order_edge * LAYER_EDGE_MARGIN;
     /* Order edge points: at most a star's outline (the longest, 6.9 r) of them. */
     int most_edge = (int)ceil(7 * ru->rmax / EDGE_STEP) + 2;
-    edge_pts *edges = xmalloc(sizeof *edges * (size_t)n);
-    point *edgepool = xmalloc(sizeof *edgepool * (size_t)most_edge * (size_t)n);
-    int8_t *lostpool = xmalloc((size_t)most_edge * (size_t)n);
-    for (int i = 0; i < n; i++) {
+    /* One more for the candidates of a try (spare_edge). */
+    edge_pts *edges = xmalloc(sizeof *edges * (size_t)(n + 1)), spare_edge;
+    point *edgepool = xmalloc(sizeof *edgepool * (size_t)most_edge * (size_t)(n + 1));
+    int8_t *lostpool = xmalloc((size_t)most_edge * (size_t)(n + 1));
+    for (int i = 0; i <= n; i++) {
         edges[i].p = edgepool + (size_t)most_edge * (size_t)i;
         edges[i].lost_by = lostpool + (size_t)most_edge * (size_t)i;
         edges[i].n = edges[i].alive = 0;
     }
+    spare_edge = edges[n];
 
     int k = 0;
     for (long spent = 0; k < n && spent < LAYER_BUDGET; spent++) {
@@ -993,22 +995,30 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
             if (!in_canvas(&c, width, height))
                 continue;
             inside++;
+            /* The tests below are pure, so their order changes nothing but the
+             * time: the cheap crowding score first, as it turns most away. */
+            double score = crowding(&R, g, &c, k, counts, ru, units[c.s.kind].inradius, hits);
+            if (score >= CROWD_HOPELESS || (best >= 0 && score >= best))
+                continue;
             if (ru->keep_corners && !corners_survive(g, k, &c, false))
                 continue;
             if (k > 0 && edge_over_below(&R, &c, k) < ru->min_order_edge * LAYER_EDGE_MARGIN * EDGE_FORECAST)
                 continue;
-            double score = crowding(&R, g, &c, k, counts, ru, units[c.s.kind].inradius, hits);
-            if (score >= CROWD_HOPELESS || (best >= 0 && score >= best))
-                continue;
-            /* Its order edge over the layer below, exactly (the try asks it first). */
-            if (k > 0 && edge_points(&c, &g[k - 1], most_edge, NULL) * EDGE_STEP < need_edge)
-                continue;
+            /* Its order edge over the layer below, exactly (the try asks it first);
+             * the best candidate's goes to edges[k], for the try. */
+            if (k > 0) {
+                if (edge_points(&c, &g[k - 1], most_edge, &spare_edge) * EDGE_STEP < need_edge)
+                    continue;
+                edge_pts t = edges[k];
+                edges[k] = spare_edge;
+                spare_edge = t;
+            }
             best = score;
             g[k] = c;
         }
         if (best < 0)
             continue;
-        if (!try_layer(&R, g, k, n, counts, &u[k], edges, most_edge, ru, min_over))
+        if (!try_layer(&R, g, k, n, counts, &u[k], edges, ru, min_over))
             continue;
         for (int L = 1; L < k; L++)
             edge_hide(&edges[L], &g[k], k);
@@ -1033,6 +1043,9 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
     free(cellpool);
     free(u);
     free(g);
+    free(R.span_b);
+    free(R.span_a);
+    free(R.span_n);
     free(R.queue);
     free(R.stamp);
     free(R.chg);
