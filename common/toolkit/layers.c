@@ -73,6 +73,11 @@
 #define EDGE_CLEAR 5.0
 /* Most corners of a shape (an octagon), or rim points of a circle. */
 #define MAX_GROUPS 12
+/* The disc shortcuts of the point tests (geom_inside() and the two below it)
+ * answer only when the point is this many px past the disc: far more than the
+ * rounding of any coordinate here (about 1e-12 px), so they answer what the
+ * exact test would. */
+#define DISC_SLACK 1e-3
 
 /* What plan_bite() works out for one place of a layer (a corner, a notch of a
  * star, a side, or any point of a circle's rim), which depends on the layer
@@ -91,8 +96,14 @@ typedef struct geom {
     double bx0, by0, bx1, by1;   /* bounding box, px */
     int cx0, cy0, cx1, cy1;      /* bounding box, cells (inclusive, clamped) */
     double area, perimeter;      /* own, px */
-    /* Corners (or rim points): group g is points feat[g * gsize ...]. */
+    /* A polygon holds the disc of radius rin about its centre and lies in the one
+     * of radius rout: the squares of rin - DISC_SLACK (or -1) and of rout +
+     * DISC_SLACK. */
+    double rin, rout, in2, out2;
+    /* Corners (or rim points): group g is points feat[g * gsize ...], inside the
+     * box fbox[g] (x0, y0, x1, y1). */
     point feat[MAX_GROUPS * CORNER_POINTS];
+    double fbox[MAX_GROUPS][4];
     int ngroups, gsize, max_hidden, nhidden;
     int hidden_by[MAX_GROUPS];   /* the layer that covers the group, or -1 */
     /* Bites into it, by corner (a star's by the vertex between the two tips, a
@@ -148,7 +159,7 @@ static void add_corner(geom *g, point v, point a, point b)
 typedef struct unit_shape {
     point pts[SHAPE_MAX_POINTS];
     int npts;
-    double area, perimeter, inradius;
+    double area, perimeter, inradius, outradius;
 } unit_shape;
 
 static void unit_shapes(unit_shape *u)
@@ -158,8 +169,10 @@ static void unit_shapes(unit_shape *u)
         u[k].area = u[k].npts ? polygon_area(u[k].pts, u[k].npts) : M_PI;
         u[k].perimeter = u[k].npts ? 0 : 2 * M_PI;
         u[k].inradius = 1;
+        u[k].outradius = 0;
         for (int i = 0; i < u[k].npts; i++) {
             const point *a = &u[k].pts[i], *b = &u[k].pts[(i + 1) % u[k].npts];
+            u[k].outradius = fmax(u[k].outradius, hypot(a->x, a->y));
             u[k].perimeter += sqrt((b->x - a->x) * (b->x - a->x) + (b->y - a->y) * (b->y - a->y));
             u[k].inradius = fmin(u[k].inradius, segment_distance(*a, *b, 0, 0));
         }
@@ -186,6 +199,10 @@ static void geom_init(geom *g, const layer_shape *s, double c, double sn, const 
     g->cos_rot = c;
     g->sin_rot = sn;
     g->bites_ready = false;
+    g->rin = u->inradius * s->r;
+    g->rout = u->outradius * s->r;
+    g->in2 = g->rin > DISC_SLACK ? (g->rin - DISC_SLACK) * (g->rin - DISC_SLACK) : -1;
+    g->out2 = (g->rout + DISC_SLACK) * (g->rout + DISC_SLACK);
     g->area = u->area * s->r * s->r;
     g->perimeter = u->perimeter * s->r;
     if (s->kind == SHAPE_CIRCLE) {
@@ -241,8 +258,19 @@ static void geom_features(geom *g)
          * its kind.  Others keep all corners but one. */
         g->max_hidden = s->kind == SHAPE_STAR || g->npts >= 6 ? 2 : 1;
     }
-    for (int i = 0; i < g->ngroups; i++)
+    for (int i = 0; i < g->ngroups; i++) {
         g->hidden_by[i] = -1;
+        const point *f = &g->feat[i * g->gsize];
+        double *b = g->fbox[i];
+        b[0] = b[2] = f[0].x;
+        b[1] = b[3] = f[0].y;
+        for (int p = 1; p < g->gsize; p++) {
+            b[0] = fmin(b[0], f[p].x);
+            b[1] = fmin(b[1], f[p].y);
+            b[2] = fmax(b[2], f[p].x);
+            b[3] = fmax(b[3], f[p].y);
+        }
+    }
 }
 
 static bool geom_inside(const geom *g, double x, double y)
@@ -252,6 +280,11 @@ static bool geom_inside(const geom *g, double x, double y)
     double dx = x - g->s.x, dy = y - g->s.y;
     if (g->npts == 0)
         return dx * dx + dy * dy < g->s.r * g->s.r;
+    double d2 = dx * dx + dy * dy;
+    if (d2 < g->in2)
+        return true;
+    if (d2 > g->out2)
+        return false;
     return point_in_polygon(g->pts, g->npts, x, y);
 }
 
@@ -278,6 +311,9 @@ static bool geom_clear_of(const geom *g, double x, double y, double clear)
         double dx = x - g->s.x, dy = y - g->s.y, out = g->s.r + clear;
         return dx * dx + dy * dy > out * out;
     }
+    double dx = x - g->s.x, dy = y - g->s.y, d2 = dx * dx + dy * dy, out = g->rout + clear + DISC_SLACK;
+    if (d2 > out * out)
+        return true;
     if (geom_inside(g, x, y))
         return false;
     return !polygon_edge_within(g, x, y, clear);
@@ -288,6 +324,10 @@ static bool geom_clear_of_edge(const geom *g, double x, double y, double clear)
 {
     if (g->npts == 0)
         return fabs(sqrt((x - g->s.x) * (x - g->s.x) + (y - g->s.y) * (y - g->s.y)) - g->s.r) > clear;
+    double dx = x - g->s.x, dy = y - g->s.y, d2 = dx * dx + dy * dy;
+    double out = g->rout + clear + DISC_SLACK, in = g->rin - clear - DISC_SLACK;
+    if (d2 > out * out || (in > 0 && d2 < in * in))
+        return true;
     return !polygon_edge_within(g, x, y, clear);
 }
 
@@ -496,6 +536,11 @@ static bool corners_survive(geom *g, int k, const geom *c, bool mark)
         int hidden = l->nhidden;
         for (int f = 0; f < l->ngroups; f++) {
             if (l->hidden_by[f] >= 0)
+                continue;
+            /* All of a group's points off c's box by the clearance: all clear. */
+            const double *b = l->fbox[f];
+            if (b[2] < c->bx0 - LAYER_CORNER_CLEAR || b[0] > c->bx1 + LAYER_CORNER_CLEAR ||
+                b[3] < c->by0 - LAYER_CORNER_CLEAR || b[1] > c->by1 + LAYER_CORNER_CLEAR)
                 continue;
             for (int p = 0; p < l->gsize; p++) {
                 const point *q = &l->feat[f * l->gsize + p];
