@@ -100,6 +100,7 @@ typedef struct geom {
      * of radius rout: the squares of rin - DISC_SLACK (or -1) and of rout +
      * DISC_SLACK. */
     double rin, rout, in2, out2;
+    double heading;              /* of the step from the layer below (once placed) */
     /* Corners (or rim points): group g is points feat[g * gsize ...], inside the
      * box fbox[g] (x0, y0, x1, y1). */
     point feat[MAX_GROUPS * CORNER_POINTS];
@@ -216,11 +217,14 @@ static void geom_init(geom *g, const layer_shape *s, double c, double sn, const 
         unit_place(u, s->r, c, sn, s->x, s->y, g->pts);
         g->bx0 = g->bx1 = g->pts[0].x;
         g->by0 = g->by1 = g->pts[0].y;
+        /* Plain comparisons, not fmin and fmax (library calls here): the
+         * coordinates are finite, so the box is the same. */
         for (int i = 1; i < g->npts; i++) {
-            g->bx0 = fmin(g->bx0, g->pts[i].x);
-            g->bx1 = fmax(g->bx1, g->pts[i].x);
-            g->by0 = fmin(g->by0, g->pts[i].y);
-            g->by1 = fmax(g->by1, g->pts[i].y);
+            const point *q = &g->pts[i];
+            g->bx0 = q->x < g->bx0 ? q->x : g->bx0;
+            g->bx1 = q->x > g->bx1 ? q->x : g->bx1;
+            g->by0 = q->y < g->by0 ? q->y : g->by0;
+            g->by1 = q->y > g->by1 ? q->y : g->by1;
         }
     }
     g->cx0 = (int)fmax(0, floor(g->bx0 / LAYER_CELL));
@@ -805,20 +809,17 @@ static bool plan_bite(rng *r, geom *b, const layer_rules *ru, double *vx, double
     return true;
 }
 
-/* A candidate for layer k of the given kind; *c and *sn are the cosine and sine
- * of its rotation (a polygon's: a circle needs none). */
-static void propose(rng *r, geom *g, int k, shape_kind kind, const layer_rules *ru, const unit_shape *units,
+/* A candidate for layer k of the given kind.  Returns true when it has set *c
+ * and *sn to the cosine and sine of its rotation (a polygon biting the layer
+ * below needs them here). */
+static bool propose(rng *r, geom *g, int k, shape_kind kind, const layer_rules *ru, const unit_shape *units,
                     int width, int height, layer_shape *s, double *c, double *sn)
 {
     double vx, vy, dir, depth;
+    bool turned = false;
     s->kind = kind;
     s->r = rng_uniform(r, ru->rmin, ru->rmax);
     s->rot = rng_uniform(r, -ru->max_rotation, ru->max_rotation);
-    *c = *sn = 0;
-    if (kind != SHAPE_CIRCLE) {
-        *c = cos(s->rot);
-        *sn = sin(s->rot);
-    }
     if (k == 0) {
         s->x = rng_uniform(r, LAYER_CANVAS_MARGIN + s->r, width - LAYER_CANVAS_MARGIN - s->r);
         s->y = rng_uniform(r, LAYER_CANVAS_MARGIN + s->r, height - LAYER_CANVAS_MARGIN - s->r);
@@ -833,6 +834,9 @@ static void propose(rng *r, geom *g, int k, shape_kind kind, const layer_rules *
         if (kind != SHAPE_CIRCLE) {
             point p[SHAPE_MAX_POINTS];
             int np = units[kind].npts;
+            *c = cos(s->rot);
+            *sn = sin(s->rot);
+            turned = true;
             unit_place(&units[kind], s->r, *c, *sn, 0, 0, p);
             for (int i = 0, j = np - 1; i < np; j = i++) {
                 double ex = p[i].x - p[j].x, ey = p[i].y - p[j].y, den = -ux * ey + uy * ex;
@@ -853,12 +857,12 @@ static void propose(rng *r, geom *g, int k, shape_kind kind, const layer_rules *
         s->y = g[k - 1].s.y + d * sin(a);
     } else {
         /* Keep roughly the heading of the last step, away from the layers below. */
-        double a = atan2(g[k - 1].s.y - g[k - 2].s.y, g[k - 1].s.x - g[k - 2].s.x) +
-                   rng_uniform(r, -LAYER_TURN, LAYER_TURN);
+        double a = g[k - 1].heading + rng_uniform(r, -LAYER_TURN, LAYER_TURN);
         double d = rng_uniform(r, LAYER_STEP_MIN, LAYER_STEP_MAX) * (g[k - 1].s.r + s->r);
         s->x = g[k - 1].s.x + d * cos(a);
         s->y = g[k - 1].s.y + d * sin(a);
     }
+    return turned;
 }
 
 /* Directions of the crowding sample points: the centre, 6 points at half the
@@ -872,9 +876,11 @@ static const double CROWD_DIR[CROWD_POINTS][3] = {
 /* How hard candidate c (layer k) would hit the layers below: the area it would
  * take from each (by sample points inside its inscribed circle, each standing
  * for an equal share of its area) as a share of that layer's room to spare; the
- * worst share.  Smaller is better; above 1 the try almost surely fails. */
+ * worst share.  Smaller is better; above 1 the try almost surely fails.  With
+ * best >= 0, a score that cannot come below best is not finished:
+ * CROWD_HOPELESS instead. */
 static double crowding(const raster *R, const geom *g, const geom *c, int k, const int *cells, const layer_rules *ru,
-                       double inradius, int *hits)
+                       double inradius, int *hits, double best)
 {
     double in = c->s.r * inradius;
     for (int L = 0; L < k; L++)
@@ -890,6 +896,17 @@ static double crowding(const raster *R, const geom *g, const geom *c, int k, con
      * order would not show. */
     if (k > 0 && !ru->keep_corners && hits[k - 1] < CROWD_MIN_PREV)
         return CROWD_HOPELESS;
+    double pt = c->area / CROWD_POINTS, worst = 0;
+    for (int L = 0; L < k; L++) {
+        if (!hits[L])
+            continue;
+        double need = fmax(ru->min_pixels, ru->min_fraction * g[L].area) + g[L].perimeter * LAYER_EDGE_LOSS;
+        double spare = cells[L] * LAYER_CELL * LAYER_CELL - need;
+        worst = fmax(worst, spare > 0 ? hits[L] * pt / spare : CROWD_HOPELESS);
+    }
+    /* The room term below is never negative. */
+    if (best >= 0 && worst >= best)
+        return CROWD_HOPELESS;
     /* Room around it for the layers to come: points of a ring round the candidate
      * that fall on a layer or off the canvas count against it. */
     int taken = 0;
@@ -898,14 +915,6 @@ static double crowding(const raster *R, const geom *g, const geom *c, int k, con
         double y = c->s.y + CROWD_RING * c->s.r * CROWD_DIR[p][2];
         int cx = (int)floor(x / LAYER_CELL), cy = (int)floor(y / LAYER_CELL);
         taken += cx < 0 || cy < 0 || cx >= R->w || cy >= R->h || R->lab[cy * R->w + cx] != NO_LAYER;
-    }
-    double pt = c->area / CROWD_POINTS, worst = 0;
-    for (int L = 0; L < k; L++) {
-        if (!hits[L])
-            continue;
-        double need = fmax(ru->min_pixels, ru->min_fraction * g[L].area) + g[L].perimeter * LAYER_EDGE_LOSS;
-        double spare = cells[L] * LAYER_CELL * LAYER_CELL - need;
-        worst = fmax(worst, spare > 0 ? hits[L] * pt / spare : CROWD_HOPELESS);
     }
     return worst + CROWD_ROOM_WEIGHT * taken / 12;
 }
@@ -955,6 +964,17 @@ static bool in_canvas(const geom *g, int width, int height)
 {
     return g->bx0 >= LAYER_CANVAS_MARGIN && g->by0 >= LAYER_CANVAS_MARGIN && g->bx1 <= width - LAYER_CANVAS_MARGIN &&
            g->by1 <= height - LAYER_CANVAS_MARGIN;
+}
+
+/* False when shape s surely fails in_canvas(): it holds the disc of radius
+ * u->inradius * s->r about its centre (the whole circle for a circle), so its box
+ * reaches at least that far each way, less DISC_SLACK for rounding.  Spares
+ * working out the outline of most candidates that stray off the canvas. */
+static bool may_fit(const layer_shape *s, const unit_shape *u, int width, int height)
+{
+    double in = u->inradius * s->r - DISC_SLACK;
+    return s->x - in >= LAYER_CANVAS_MARGIN && s->y - in >= LAYER_CANVAS_MARGIN &&
+           s->x + in <= width - LAYER_CANVAS_MARGIN && s->y + in <= height - LAYER_CANVAS_MARGIN;
 }
 
 int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, const layer_rules *ru,
@@ -1034,15 +1054,21 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
         for (int p = 0, inside = 0; p < LAYER_PROPOSALS * 3 && inside < LAYER_PROPOSALS; p++) {
             layer_shape s;
             geom c;
-            double cr, sr;
-            propose(r, g, k, kinds[k], ru, units, width, height, &s, &cr, &sr);
+            double cr = 0, sr = 0;
+            bool turned = propose(r, g, k, kinds[k], ru, units, width, height, &s, &cr, &sr);
+            if (!may_fit(&s, &units[s.kind], width, height))
+                continue;
+            if (!turned && s.kind != SHAPE_CIRCLE) {
+                cr = cos(s.rot);
+                sr = sin(s.rot);
+            }
             geom_init(&c, &s, cr, sr, units, R.w, R.h);
             if (!in_canvas(&c, width, height))
                 continue;
             inside++;
             /* The tests below are pure, so their order changes nothing but the
              * time: the cheap crowding score first, as it turns most away. */
-            double score = crowding(&R, g, &c, k, counts, ru, units[c.s.kind].inradius, hits);
+            double score = crowding(&R, g, &c, k, counts, ru, units[c.s.kind].inradius, hits, best);
             if (score >= CROWD_HOPELESS || (best >= 0 && score >= best))
                 continue;
             if (ru->keep_corners && !corners_survive(g, k, &c, false))
@@ -1068,6 +1094,8 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
         for (int L = 1; L < k; L++)
             edge_hide(&edges[L], &g[k], k);
         geom_features(&g[k]);
+        if (k > 0)
+            g[k].heading = atan2(g[k].s.y - g[k - 1].s.y, g[k].s.x - g[k - 1].s.x);
         if (ru->keep_corners)
             corners_survive(g, k, &g[k], true);
         k++;
