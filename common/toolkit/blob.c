@@ -148,6 +148,34 @@ double poly_iou(const point *a, int na, const point *b, int nb, int rows)
     return uni > 0 ? inter / uni : 0;
 }
 
+/* remainder(x, 2 pi), without the library call where the answer is plain: for
+ * |x| < pi the quotient is 0, and for pi < |x| < 3 pi it is +-1 and x -+ 2 pi is
+ * exact (Sterbenz), as remainder() is; everything else goes to remainder(). */
+static double wrap_angle(double x)
+{
+    const double turn = 2 * M_PI;
+    double ax = fabs(x);
+    if (ax < M_PI)
+        return x;
+    if (ax > M_PI && ax < 3 * M_PI)
+        return x > 0 ? x - turn : x + turn;
+    return remainder(x, turn);
+}
+
+/* ceil(v) and floor(v) as integers, for |v| < 2^52, without the library calls
+ * (this file is built for SSE2 alone, where they are calls). */
+static long ceil_long(double v)
+{
+    long t = (long)v;
+    return (double)t < v ? t + 1 : t;
+}
+
+static long floor_long(double v)
+{
+    long t = (long)v;
+    return (double)t > v ? t - 1 : t;
+}
+
 bool radial_signature(const point *p, int n, double *rho)
 {
     if (n < 3 || n > BLOB_MAX_POINTS)
@@ -158,7 +186,7 @@ bool radial_signature(const point *p, int n, double *rho)
     th[0] = atan2(p[0].y - c.y, p[0].x - c.x);
     for (int i = 1; i <= n; i++) {
         const point *q = &p[i % n];
-        th[i] = th[i - 1] + remainder(atan2(q->y - c.y, q->x - c.x) - th[i - 1], 2 * M_PI);
+        th[i] = th[i - 1] + wrap_angle(atan2(q->y - c.y, q->x - c.x) - th[i - 1]);
     }
     double total = th[n] - th[0], sign = total > 0 ? 1 : -1;
     /* Star-shaped about the centroid: the angle turns once round, one way. */
@@ -185,8 +213,14 @@ bool radial_signature(const point *p, int n, double *rho)
     for (int i = 0; i < n; i++) {
         double lo = fmin(th[i], th[i + 1]), hi = fmax(th[i], th[i + 1]);
         point a = p[i], b = p[(i + 1) % n];
-        for (long k = (long)ceil(lo / step); k <= (long)floor(hi / step); k++) {
-            long idx = ((k % RADIAL_SAMPLES) + RADIAL_SAMPLES) % RADIAL_SAMPLES;
+        /* The angles stay within a few turns: the ray's index by a few steps of a
+         * turn, not by division. */
+        for (long k = ceil_long(lo / step), last = floor_long(hi / step); k <= last; k++) {
+            long idx = k;
+            while (idx < 0)
+                idx += RADIAL_SAMPLES;
+            while (idx >= RADIAL_SAMPLES)
+                idx -= RADIAL_SAMPLES;
             double dx = cs[idx], dy = sn[idx];
             double ex = b.x - a.x, ey = b.y - a.y;
             double den = dx * ey - dy * ex;
