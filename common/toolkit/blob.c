@@ -1,8 +1,12 @@
 #include "blob.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* Angular jitter of a blob's vertices, as a share of the even spacing 2*pi/n: below
  * one half the angles stay increasing, so the polygon stays star-shaped. */
@@ -176,6 +180,28 @@ static long floor_long(double v)
     return (double)t > v ? t - 1 : t;
 }
 
+/* The ray directions, by exact sines at the four quarter turns and a rotation
+ * recurrence in between (cheaper than 120 sin/cos calls, off by < 1e-15);
+ * worked out once. */
+static double ray_cos[RADIAL_SAMPLES], ray_sin[RADIAL_SAMPLES];
+static pthread_once_t rays_once = PTHREAD_ONCE_INIT;
+
+static void rays_init(void)
+{
+    const double step = 2 * M_PI / RADIAL_SAMPLES;
+    double *cs = ray_cos, *sn = ray_sin, c1 = cos(step), s1 = sin(step);
+    for (int k = 0; k < RADIAL_SAMPLES; k++) {
+        if (k % (RADIAL_SAMPLES / 4) == 0) {
+            int q = k / (RADIAL_SAMPLES / 4);
+            cs[k] = q == 0 ? 1 : q == 2 ? -1 : 0;
+            sn[k] = q == 1 ? 1 : q == 3 ? -1 : 0;
+        } else {
+            cs[k] = cs[k - 1] * c1 - sn[k - 1] * s1;
+            sn[k] = sn[k - 1] * c1 + cs[k - 1] * s1;
+        }
+    }
+}
+
 bool radial_signature(const point *p, int n, double *rho)
 {
     if (n < 3 || n > BLOB_MAX_POINTS)
@@ -196,22 +222,13 @@ bool radial_signature(const point *p, int n, double *rho)
         if ((th[i + 1] - th[i]) * sign <= 0)
             return false;
     const double step = 2 * M_PI / RADIAL_SAMPLES;
-    /* The ray directions, by exact sines at the four quarter turns and a rotation
-     * recurrence in between (cheaper than 120 sin/cos calls, off by < 1e-15). */
-    double cs[RADIAL_SAMPLES], sn[RADIAL_SAMPLES], c1 = cos(step), s1 = sin(step);
-    for (int k = 0; k < RADIAL_SAMPLES; k++) {
-        if (k % (RADIAL_SAMPLES / 4) == 0) {
-            int q = k / (RADIAL_SAMPLES / 4);
-            cs[k] = q == 0 ? 1 : q == 2 ? -1 : 0;
-            sn[k] = q == 1 ? 1 : q == 3 ? -1 : 0;
-        } else {
-            cs[k] = cs[k - 1] * c1 - sn[k - 1] * s1;
-            sn[k] = sn[k - 1] * c1 + cs[k - 1] * s1;
-        }
+    pthread_once(&rays_once, rays_init);
+    const double *cs = ray_cos, *sn = ray_sin;
+    for (int k = 0; k < RADIAL_SAMPLES; k++)
         rho[k] = -1;
-    }
     for (int i = 0; i < n; i++) {
-        double lo = fmin(th[i], th[i + 1]), hi = fmax(th[i], th[i + 1]);
+        /* (the angles are finite: plain comparisons give fmin's and fmax's) */
+        double lo = th[i] < th[i + 1] ? th[i] : th[i + 1], hi = th[i] < th[i + 1] ? th[i + 1] : th[i];
         point a = p[i], b = p[(i + 1) % n];
         /* The angles stay within a few turns: the ray's index by a few steps of a
          * turn, not by division. */
@@ -244,12 +261,44 @@ bool radial_signature(const point *p, int n, double *rho)
 
 /* Largest intersection sum(min(a2[k], b2[k + s])) over the shifts s, where a2 and b2
  * hold squared radii (min of squares = square of min) and b2 is doubled; stops as
- * soon as a shift reaches stop. */
+ * soon as a shift reaches stop.  Every shift's sum is four running sums (k mod 4)
+ * in a fixed order, then (in0 + in1) + (in2 + in3): the same bits everywhere. */
+#ifdef __SSE2__
+/* With SSE2, four shifts side by side, two sums to a register: one shift's sums
+ * wait on each other, four shifts' keep the adder busy.  minpd(a, b) is
+ * a < b ? a : b, as in the plain loop below; the shifts after the one that reaches
+ * stop in a group are dropped. */
+#define SHIFTS_AT_ONCE 4
+static double best_overlap(const double *a2, const double *b2, double stop)
+{
+    _Static_assert(RADIAL_SAMPLES % SHIFTS_AT_ONCE == 0 && RADIAL_SAMPLES % 4 == 0, "shift groups");
+    double best = 0;
+    for (int s = 0; s < RADIAL_SAMPLES && best < stop; s += SHIFTS_AT_ONCE) {
+        __m128d lo[SHIFTS_AT_ONCE], hi[SHIFTS_AT_ONCE];
+        for (int m = 0; m < SHIFTS_AT_ONCE; m++)
+            lo[m] = hi[m] = _mm_setzero_pd();
+        for (int k = 0; k < RADIAL_SAMPLES; k += 4) {
+            __m128d a01 = _mm_loadu_pd(a2 + k), a23 = _mm_loadu_pd(a2 + k + 2);
+            for (int m = 0; m < SHIFTS_AT_ONCE; m++) {
+                lo[m] = _mm_add_pd(lo[m], _mm_min_pd(a01, _mm_loadu_pd(b2 + k + s + m)));
+                hi[m] = _mm_add_pd(hi[m], _mm_min_pd(a23, _mm_loadu_pd(b2 + k + s + m + 2)));
+            }
+        }
+        for (int m = 0; m < SHIFTS_AT_ONCE && best < stop; m++) {
+            double in[4];
+            _mm_storeu_pd(in, lo[m]);
+            _mm_storeu_pd(in + 2, hi[m]);
+            double sum = (in[0] + in[1]) + (in[2] + in[3]);
+            best = sum > best ? sum : best;
+        }
+    }
+    return best;
+}
+#else
 static double best_overlap(const double *a2, const double *b2, double stop)
 {
     double best = 0;
     for (int s = 0; s < RADIAL_SAMPLES && best < stop; s++) {
-        /* Four running sums in a fixed order: fast, and the same bits everywhere. */
         double in[4] = {0, 0, 0, 0};
         for (int k = 0; k < RADIAL_SAMPLES; k += 4)
             for (int j = 0; j < 4; j++)
@@ -259,6 +308,7 @@ static double best_overlap(const double *a2, const double *b2, double stop)
     }
     return best;
 }
+#endif
 
 static void squares(const double *rho, bool mirror, double *out, int copies)
 {
