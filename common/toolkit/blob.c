@@ -209,10 +209,11 @@ bool radial_signature(const point *p, int n, double *rho)
     point c = poly_centroid(p, n);
     /* Unwrapped polar angle of every vertex about the centroid, in list order. */
     double th[BLOB_MAX_POINTS + 1];
-    th[0] = atan2(p[0].y - c.y, p[0].x - c.x);
+    double first = atan2(p[0].y - c.y, p[0].x - c.x);
+    th[0] = first;
     for (int i = 1; i <= n; i++) {
         const point *q = &p[i % n];
-        th[i] = th[i - 1] + wrap_angle(atan2(q->y - c.y, q->x - c.x) - th[i - 1]);
+        th[i] = th[i - 1] + wrap_angle((i < n ? atan2(q->y - c.y, q->x - c.x) : first) - th[i - 1]);
     }
     double total = th[n] - th[0], sign = total > 0 ? 1 : -1;
     /* Star-shaped about the centroid: the angle turns once round, one way. */
@@ -226,13 +227,18 @@ bool radial_signature(const point *p, int n, double *rho)
     const double *cs = ray_cos, *sn = ray_sin;
     for (int k = 0; k < RADIAL_SAMPLES; k++)
         rho[k] = -1;
+    /* Every angle in steps, once (each is the end of two edges). */
+    double th_steps[BLOB_MAX_POINTS + 1];
+    for (int i = 0; i <= n; i++)
+        th_steps[i] = th[i] / step;
     for (int i = 0; i < n; i++) {
-        /* (the angles are finite: plain comparisons give fmin's and fmax's) */
-        double lo = th[i] < th[i + 1] ? th[i] : th[i + 1], hi = th[i] < th[i + 1] ? th[i + 1] : th[i];
+        /* The edge's angles in steps, lower first (th[i] / step for the lower th[i]). */
+        bool up = th[i] < th[i + 1];
+        double lo = up ? th_steps[i] : th_steps[i + 1], hi = up ? th_steps[i + 1] : th_steps[i];
         point a = p[i], b = p[(i + 1) % n];
         /* The angles stay within a few turns: the ray's index by a few steps of a
          * turn, not by division. */
-        for (long k = ceil_long(lo / step), last = floor_long(hi / step); k <= last; k++) {
+        for (long k = ceil_long(lo), last = floor_long(hi); k <= last; k++) {
             long idx = k;
             while (idx < 0)
                 idx += RADIAL_SAMPLES;
