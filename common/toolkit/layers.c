@@ -913,8 +913,14 @@ static double crowding(const raster *R, const geom *g, const geom *c, int k, con
     for (int p = CROWD_POINTS - 12; p < CROWD_POINTS; p++) {
         double x = c->s.x + CROWD_RING * c->s.r * CROWD_DIR[p][1];
         double y = c->s.y + CROWD_RING * c->s.r * CROWD_DIR[p][2];
-        int cx = (int)floor(x / LAYER_CELL), cy = (int)floor(y / LAYER_CELL);
-        taken += cx < 0 || cy < 0 || cx >= R->w || cy >= R->h || R->lab[cy * R->w + cx] != NO_LAYER;
+        /* (x < 0 exactly when floor(x / LAYER_CELL) < 0; truncation is floor
+         * from there on) */
+        if (x < 0 || y < 0) {
+            taken++;
+            continue;
+        }
+        int cx = (int)(x / LAYER_CELL), cy = (int)(y / LAYER_CELL);
+        taken += cx >= R->w || cy >= R->h || R->lab[cy * R->w + cx] != NO_LAYER;
     }
     return worst + CROWD_ROOM_WEIGHT * taken / 12;
 }
@@ -1067,11 +1073,12 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
                 continue;
             inside++;
             /* The tests below are pure, so their order changes nothing but the
-             * time: the cheap crowding score first, as it turns most away. */
+             * time: those that turn most away first (with keep_corners, the
+             * corners; else the cheap crowding score). */
+            if (ru->keep_corners && !corners_survive(g, k, &c, false))
+                continue;
             double score = crowding(&R, g, &c, k, counts, ru, units[c.s.kind].inradius, hits, best);
             if (score >= CROWD_HOPELESS || (best >= 0 && score >= best))
-                continue;
-            if (ru->keep_corners && !corners_survive(g, k, &c, false))
                 continue;
             if (k > 0 && edge_over_below(&R, &c, k) < ru->min_order_edge * LAYER_EDGE_MARGIN * EDGE_FORECAST)
                 continue;
