@@ -1,8 +1,12 @@
 #include "blob.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* Angular jitter of a blob's vertices, as a share of the even spacing 2*pi/n: below
  * one half the angles stay increasing, so the polygon stays star-shaped. */
@@ -148,29 +152,44 @@ double poly_iou(const point *a, int na, const point *b, int nb, int rows)
     return uni > 0 ? inter / uni : 0;
 }
 
-bool radial_signature(const point *p, int n, double *rho)
+/* remainder(x, 2 pi), without the library call where the answer is plain: for
+ * |x| < pi the quotient is 0, and for pi < |x| < 3 pi it is +-1 and x -+ 2 pi is
+ * exact (Sterbenz), as remainder() is; everything else goes to remainder(). */
+static double wrap_angle(double x)
 {
-    if (n < 3 || n > BLOB_MAX_POINTS)
-        return false;
-    point c = poly_centroid(p, n);
-    /* Unwrapped polar angle of every vertex about the centroid, in list order. */
-    double th[BLOB_MAX_POINTS + 1];
-    th[0] = atan2(p[0].y - c.y, p[0].x - c.x);
-    for (int i = 1; i <= n; i++) {
-        const point *q = &p[i % n];
-        th[i] = th[i - 1] + remainder(atan2(q->y - c.y, q->x - c.x) - th[i - 1], 2 * M_PI);
-    }
-    double total = th[n] - th[0], sign = total > 0 ? 1 : -1;
-    /* Star-shaped about the centroid: the angle turns once round, one way. */
-    if (fabs(fabs(total) - 2 * M_PI) > 1e-6)
-        return false;
-    for (int i = 0; i < n; i++)
-        if ((th[i + 1] - th[i]) * sign <= 0)
-            return false;
+    const double turn = 2 * M_PI;
+    double ax = fabs(x);
+    if (ax < M_PI)
+        return x;
+    if (ax > M_PI && ax < 3 * M_PI)
+        return x > 0 ? x - turn : x + turn;
+    return remainder(x, turn);
+}
+
+/* ceil(v) and floor(v) as integers, for |v| < 2^52, without the library calls
+ * (this file is built for SSE2 alone, where they are calls). */
+static long ceil_long(double v)
+{
+    long t = (long)v;
+    return (double)t < v ? t + 1 : t;
+}
+
+static long floor_long(double v)
+{
+    long t = (long)v;
+    return (double)t > v ? t - 1 : t;
+}
+
+/* The ray directions, by exact sines at the four quarter turns and a rotation
+ * recurrence in between (cheaper than 120 sin/cos calls, off by < 1e-15);
+ * worked out once. */
+static double ray_cos[RADIAL_SAMPLES], ray_sin[RADIAL_SAMPLES];
+static pthread_once_t rays_once = PTHREAD_ONCE_INIT;
+
+static void rays_init(void)
+{
     const double step = 2 * M_PI / RADIAL_SAMPLES;
-    /* The ray directions, by exact sines at the four quarter turns and a rotation
-     * recurrence in between (cheaper than 120 sin/cos calls, off by < 1e-15). */
-    double cs[RADIAL_SAMPLES], sn[RADIAL_SAMPLES], c1 = cos(step), s1 = sin(step);
+    double *cs = ray_cos, *sn = ray_sin, c1 = cos(step), s1 = sin(step);
     for (int k = 0; k < RADIAL_SAMPLES; k++) {
         if (k % (RADIAL_SAMPLES / 4) == 0) {
             int q = k / (RADIAL_SAMPLES / 4);
@@ -180,13 +199,51 @@ bool radial_signature(const point *p, int n, double *rho)
             cs[k] = cs[k - 1] * c1 - sn[k - 1] * s1;
             sn[k] = sn[k - 1] * c1 + cs[k - 1] * s1;
         }
-        rho[k] = -1;
     }
+}
+
+bool radial_signature(const point *p, int n, double *rho)
+{
+    if (n < 3 || n > BLOB_MAX_POINTS)
+        return false;
+    point c = poly_centroid(p, n);
+    /* Unwrapped polar angle of every vertex about the centroid, in list order. */
+    double th[BLOB_MAX_POINTS + 1];
+    double first = atan2(p[0].y - c.y, p[0].x - c.x);
+    th[0] = first;
+    for (int i = 1; i <= n; i++) {
+        const point *q = &p[i % n];
+        th[i] = th[i - 1] + wrap_angle((i < n ? atan2(q->y - c.y, q->x - c.x) : first) - th[i - 1]);
+    }
+    double total = th[n] - th[0], sign = total > 0 ? 1 : -1;
+    /* Star-shaped about the centroid: the angle turns once round, one way. */
+    if (fabs(fabs(total) - 2 * M_PI) > 1e-6)
+        return false;
+    for (int i = 0; i < n; i++)
+        if ((th[i + 1] - th[i]) * sign <= 0)
+            return false;
+    const double step = 2 * M_PI / RADIAL_SAMPLES;
+    pthread_once(&rays_once, rays_init);
+    const double *cs = ray_cos, *sn = ray_sin;
+    for (int k = 0; k < RADIAL_SAMPLES; k++)
+        rho[k] = -1;
+    /* Every angle in steps, once (each is the end of two edges). */
+    double th_steps[BLOB_MAX_POINTS + 1];
+    for (int i = 0; i <= n; i++)
+        th_steps[i] = th[i] / step;
     for (int i = 0; i < n; i++) {
-        double lo = fmin(th[i], th[i + 1]), hi = fmax(th[i], th[i + 1]);
+        /* The edge's angles in steps, lower first (th[i] / step for the lower th[i]). */
+        bool up = th[i] < th[i + 1];
+        double lo = up ? th_steps[i] : th_steps[i + 1], hi = up ? th_steps[i + 1] : th_steps[i];
         point a = p[i], b = p[(i + 1) % n];
-        for (long k = (long)ceil(lo / step); k <= (long)floor(hi / step); k++) {
-            long idx = ((k % RADIAL_SAMPLES) + RADIAL_SAMPLES) % RADIAL_SAMPLES;
+        /* The angles stay within a few turns: the ray's index by a few steps of a
+         * turn, not by division. */
+        for (long k = ceil_long(lo), last = floor_long(hi); k <= last; k++) {
+            long idx = k;
+            while (idx < 0)
+                idx += RADIAL_SAMPLES;
+            while (idx >= RADIAL_SAMPLES)
+                idx -= RADIAL_SAMPLES;
             double dx = cs[idx], dy = sn[idx];
             double ex = b.x - a.x, ey = b.y - a.y;
             double den = dx * ey - dy * ex;
@@ -210,12 +267,44 @@ bool radial_signature(const point *p, int n, double *rho)
 
 /* Largest intersection sum(min(a2[k], b2[k + s])) over the shifts s, where a2 and b2
  * hold squared radii (min of squares = square of min) and b2 is doubled; stops as
- * soon as a shift reaches stop. */
+ * soon as a shift reaches stop.  Every shift's sum is four running sums (k mod 4)
+ * in a fixed order, then (in0 + in1) + (in2 + in3): the same bits everywhere. */
+#ifdef __SSE2__
+/* With SSE2, four shifts side by side, two sums to a register: one shift's sums
+ * wait on each other, four shifts' keep the adder busy.  minpd(a, b) is
+ * a < b ? a : b, as in the plain loop below; the shifts after the one that reaches
+ * stop in a group are dropped. */
+#define SHIFTS_AT_ONCE 4
+static double best_overlap(const double *a2, const double *b2, double stop)
+{
+    _Static_assert(RADIAL_SAMPLES % SHIFTS_AT_ONCE == 0 && RADIAL_SAMPLES % 4 == 0, "shift groups");
+    double best = 0;
+    for (int s = 0; s < RADIAL_SAMPLES && best < stop; s += SHIFTS_AT_ONCE) {
+        __m128d lo[SHIFTS_AT_ONCE], hi[SHIFTS_AT_ONCE];
+        for (int m = 0; m < SHIFTS_AT_ONCE; m++)
+            lo[m] = hi[m] = _mm_setzero_pd();
+        for (int k = 0; k < RADIAL_SAMPLES; k += 4) {
+            __m128d a01 = _mm_loadu_pd(a2 + k), a23 = _mm_loadu_pd(a2 + k + 2);
+            for (int m = 0; m < SHIFTS_AT_ONCE; m++) {
+                lo[m] = _mm_add_pd(lo[m], _mm_min_pd(a01, _mm_loadu_pd(b2 + k + s + m)));
+                hi[m] = _mm_add_pd(hi[m], _mm_min_pd(a23, _mm_loadu_pd(b2 + k + s + m + 2)));
+            }
+        }
+        for (int m = 0; m < SHIFTS_AT_ONCE && best < stop; m++) {
+            double in[4];
+            _mm_storeu_pd(in, lo[m]);
+            _mm_storeu_pd(in + 2, hi[m]);
+            double sum = (in[0] + in[1]) + (in[2] + in[3]);
+            best = sum > best ? sum : best;
+        }
+    }
+    return best;
+}
+#else
 static double best_overlap(const double *a2, const double *b2, double stop)
 {
     double best = 0;
     for (int s = 0; s < RADIAL_SAMPLES && best < stop; s++) {
-        /* Four running sums in a fixed order: fast, and the same bits everywhere. */
         double in[4] = {0, 0, 0, 0};
         for (int k = 0; k < RADIAL_SAMPLES; k += 4)
             for (int j = 0; j < 4; j++)
@@ -225,6 +314,7 @@ static double best_overlap(const double *a2, const double *b2, double stop)
     }
     return best;
 }
+#endif
 
 static void squares(const double *rho, bool mirror, double *out, int copies)
 {

@@ -16,7 +16,8 @@
  *     sum(min^2) / sum(max^2): radial_likeness() is that IoU at the best turn
  *     (and mirror image) - how alike the shapes are whatever their position, size
  *     and orientation.  1 means the same shape; random blobs score about 0.6-0.9.
- *  4. Everything here is a pure function of its arguments (no state, thread safe);
+ *  4. Everything here is a pure function of its arguments (thread safe; the only
+ *     state is a table of constants made once);
  *     polygons have at most BLOB_MAX_POINTS points.
  */
 #ifndef GEN_BLOB_H

@@ -73,18 +73,44 @@
 #define EDGE_CLEAR 5.0
 /* Most corners of a shape (an octagon), or rim points of a circle. */
 #define MAX_GROUPS 12
+/* The disc shortcuts of the point tests (geom_inside() and the two below it)
+ * answer only when the point is this many px past the disc: far more than the
+ * rounding of any coordinate here (about 1e-12 px), so they answer what the
+ * exact test would. */
+#define DISC_SLACK 1e-3
+
+/* What plan_bite() works out for one place of a layer (a corner, a notch of a
+ * star, a side, or any point of a circle's rim), which depends on the layer
+ * alone: worked out once for the layer and kept with it. */
+typedef struct bite {
+    double vx, vy; /* the point the bite aims at (not for a circle) */
+    double dir;    /* its heading from the layer's centre (not for a circle) */
+    double lo, hi; /* the depths it may take */
+} bite;
 
 typedef struct geom {
     layer_shape s;
+    double cos_rot, sin_rot;     /* of s.rot (polygons) */
     point pts[SHAPE_MAX_POINTS];
     int npts;                    /* 0 for a circle */
     double bx0, by0, bx1, by1;   /* bounding box, px */
     int cx0, cy0, cx1, cy1;      /* bounding box, cells (inclusive, clamped) */
     double area, perimeter;      /* own, px */
-    /* Corners (or rim points): group g is points feat[g * gsize ...]. */
+    /* A polygon holds the disc of radius rin about its centre and lies in the one
+     * of radius rout: the squares of rin - DISC_SLACK (or -1) and of rout +
+     * DISC_SLACK. */
+    double rin, rout, in2, out2;
+    double heading;              /* of the step from the layer below (once placed) */
+    /* Corners (or rim points): group g is points feat[g * gsize ...], inside the
+     * box fbox[g] (x0, y0, x1, y1). */
     point feat[MAX_GROUPS * CORNER_POINTS];
+    double fbox[MAX_GROUPS][4];
     int ngroups, gsize, max_hidden, nhidden;
     int hidden_by[MAX_GROUPS];   /* the layer that covers the group, or -1 */
+    /* Bites into it, by corner (a star's by the vertex between the two tips, a
+     * circle's all in bites[0]); filled the first time a bite is planned. */
+    bool bites_ready;
+    bite bites[SHAPE_MAX_POINTS];
 } geom;
 
 typedef struct raster {
@@ -97,6 +123,7 @@ typedef struct raster {
     uint32_t *stamp;     /* flood fill marks */
     uint32_t gen, fill_gen;
     int *queue;
+    int *span_n, *span_a, *span_b; /* paint(): each row's spans (row_cells()) */
 } raster;
 
 /* The cells each placed layer changed (its undo record). */
@@ -133,7 +160,7 @@ static void add_corner(geom *g, point v, point a, point b)
 typedef struct unit_shape {
     point pts[SHAPE_MAX_POINTS];
     int npts;
-    double area, perimeter, inradius;
+    double area, perimeter, inradius, outradius;
 } unit_shape;
 
 static void unit_shapes(unit_shape *u)
@@ -143,30 +170,40 @@ static void unit_shapes(unit_shape *u)
         u[k].area = u[k].npts ? polygon_area(u[k].pts, u[k].npts) : M_PI;
         u[k].perimeter = u[k].npts ? 0 : 2 * M_PI;
         u[k].inradius = 1;
+        u[k].outradius = 0;
         for (int i = 0; i < u[k].npts; i++) {
             const point *a = &u[k].pts[i], *b = &u[k].pts[(i + 1) % u[k].npts];
+            u[k].outradius = fmax(u[k].outradius, hypot(a->x, a->y));
             u[k].perimeter += sqrt((b->x - a->x) * (b->x - a->x) + (b->y - a->y) * (b->y - a->y));
             u[k].inradius = fmin(u[k].inradius, segment_distance(*a, *b, 0, 0));
         }
     }
 }
 
-/* The outline of s with its centre at (x, y) (shape_points' rotation: rot turns
- * counter-clockwise on screen). */
-static void unit_place(const unit_shape *u, double r, double rot, double x, double y, point *out)
+/* The outline of s with its centre at (x, y), turned by the angle whose cosine
+ * and sine are c and sn (shape_points' rotation: it turns counter-clockwise on
+ * screen). */
+static void unit_place(const unit_shape *u, double r, double c, double sn, double x, double y, point *out)
 {
-    double c = cos(rot), sn = sin(rot);
     for (int i = 0; i < u->npts; i++) {
         out[i].x = x + r * (u->pts[i].x * c + u->pts[i].y * sn);
         out[i].y = y + r * (u->pts[i].y * c - u->pts[i].x * sn);
     }
 }
 
-/* The outline, bounding boxes, area and perimeter of s. */
-static void geom_init(geom *g, const layer_shape *s, const unit_shape *units, int w, int h)
+/* The outline, bounding boxes, area and perimeter of s (for a polygon, c and sn
+ * are the cosine and sine of s->rot). */
+static void geom_init(geom *g, const layer_shape *s, double c, double sn, const unit_shape *units, int w, int h)
 {
     const unit_shape *u = &units[s->kind];
     g->s = *s;
+    g->cos_rot = c;
+    g->sin_rot = sn;
+    g->bites_ready = false;
+    g->rin = u->inradius * s->r;
+    g->rout = u->outradius * s->r;
+    g->in2 = g->rin > DISC_SLACK ? (g->rin - DISC_SLACK) * (g->rin - DISC_SLACK) : -1;
+    g->out2 = (g->rout + DISC_SLACK) * (g->rout + DISC_SLACK);
     g->area = u->area * s->r * s->r;
     g->perimeter = u->perimeter * s->r;
     if (s->kind == SHAPE_CIRCLE) {
@@ -177,14 +214,17 @@ static void geom_init(geom *g, const layer_shape *s, const unit_shape *units, in
         g->by1 = s->y + s->r;
     } else {
         g->npts = u->npts;
-        unit_place(u, s->r, s->rot, s->x, s->y, g->pts);
+        unit_place(u, s->r, c, sn, s->x, s->y, g->pts);
         g->bx0 = g->bx1 = g->pts[0].x;
         g->by0 = g->by1 = g->pts[0].y;
+        /* Plain comparisons, not fmin and fmax (library calls here): the
+         * coordinates are finite, so the box is the same. */
         for (int i = 1; i < g->npts; i++) {
-            g->bx0 = fmin(g->bx0, g->pts[i].x);
-            g->bx1 = fmax(g->bx1, g->pts[i].x);
-            g->by0 = fmin(g->by0, g->pts[i].y);
-            g->by1 = fmax(g->by1, g->pts[i].y);
+            const point *q = &g->pts[i];
+            g->bx0 = q->x < g->bx0 ? q->x : g->bx0;
+            g->bx1 = q->x > g->bx1 ? q->x : g->bx1;
+            g->by0 = q->y < g->by0 ? q->y : g->by0;
+            g->by1 = q->y > g->by1 ? q->y : g->by1;
         }
     }
     g->cx0 = (int)fmax(0, floor(g->bx0 / LAYER_CELL));
@@ -222,8 +262,19 @@ static void geom_features(geom *g)
          * its kind.  Others keep all corners but one. */
         g->max_hidden = s->kind == SHAPE_STAR || g->npts >= 6 ? 2 : 1;
     }
-    for (int i = 0; i < g->ngroups; i++)
+    for (int i = 0; i < g->ngroups; i++) {
         g->hidden_by[i] = -1;
+        const point *f = &g->feat[i * g->gsize];
+        double *b = g->fbox[i];
+        b[0] = b[2] = f[0].x;
+        b[1] = b[3] = f[0].y;
+        for (int p = 1; p < g->gsize; p++) {
+            b[0] = fmin(b[0], f[p].x);
+            b[1] = fmin(b[1], f[p].y);
+            b[2] = fmax(b[2], f[p].x);
+            b[3] = fmax(b[3], f[p].y);
+        }
+    }
 }
 
 static bool geom_inside(const geom *g, double x, double y)
@@ -233,6 +284,11 @@ static bool geom_inside(const geom *g, double x, double y)
     double dx = x - g->s.x, dy = y - g->s.y;
     if (g->npts == 0)
         return dx * dx + dy * dy < g->s.r * g->s.r;
+    double d2 = dx * dx + dy * dy;
+    if (d2 < g->in2)
+        return true;
+    if (d2 > g->out2)
+        return false;
     return point_in_polygon(g->pts, g->npts, x, y);
 }
 
@@ -259,6 +315,9 @@ static bool geom_clear_of(const geom *g, double x, double y, double clear)
         double dx = x - g->s.x, dy = y - g->s.y, out = g->s.r + clear;
         return dx * dx + dy * dy > out * out;
     }
+    double dx = x - g->s.x, dy = y - g->s.y, d2 = dx * dx + dy * dy, out = g->rout + clear + DISC_SLACK;
+    if (d2 > out * out)
+        return true;
     if (geom_inside(g, x, y))
         return false;
     return !polygon_edge_within(g, x, y, clear);
@@ -269,6 +328,10 @@ static bool geom_clear_of_edge(const geom *g, double x, double y, double clear)
 {
     if (g->npts == 0)
         return fabs(sqrt((x - g->s.x) * (x - g->s.x) + (y - g->s.y) * (y - g->s.y)) - g->s.r) > clear;
+    double dx = x - g->s.x, dy = y - g->s.y, d2 = dx * dx + dy * dy;
+    double out = g->rout + clear + DISC_SLACK, in = g->rin - clear - DISC_SLACK;
+    if (d2 > out * out || (in > 0 && d2 < in * in))
+        return true;
     return !polygon_edge_within(g, x, y, clear);
 }
 
@@ -342,7 +405,11 @@ static void evidence_delta(const raster *R, int x, int y, int *evid_h, int *evid
     }
 }
 
-/* The cells of row y inside g: [xa[s], xb[s]] for s < return value. */
+/* Most spans of one row inside a shape. */
+#define ROW_SPANS (SHAPE_MAX_POINTS / 2 + 1)
+
+/* The cells of row y inside g: [xa[s], xb[s]] for s < return value (at most
+ * ROW_SPANS). */
 static int row_cells(const geom *g, int y, int *xa, int *xb)
 {
     double xs[SHAPE_MAX_POINTS + 2];
@@ -364,10 +431,10 @@ static void paint(raster *R, const geom *g, int k, int *cells, int *evid_h, int 
         memset(R->chg, 0, sizeof *R->chg * (size_t)R->w * (size_t)R->h);
         R->gen = 1;
     }
-    int xa[SHAPE_MAX_POINTS / 2 + 1], xb[SHAPE_MAX_POINTS / 2 + 1];
     u->n = 0;
     for (int y = g->cy0; y <= g->cy1; y++) {
-        int m = row_cells(g, y, xa, xb);
+        int *xa = R->span_a + y * ROW_SPANS, *xb = R->span_b + y * ROW_SPANS;
+        int m = R->span_n[y] = row_cells(g, y, xa, xb);
         for (int s = 0; s < m; s++)
             for (int x = xa[s]; x <= xb[s]; x++) {
                 int i = y * R->w + x;
@@ -388,8 +455,8 @@ static void paint(raster *R, const geom *g, int k, int *cells, int *evid_h, int 
             }
     }
     for (int y = g->cy0; y <= g->cy1; y++) {
-        int m = row_cells(g, y, xa, xb);
-        for (int s = 0; s < m; s++)
+        const int *xa = R->span_a + y * ROW_SPANS, *xb = R->span_b + y * ROW_SPANS;
+        for (int s = 0; s < R->span_n[y]; s++)
             for (int x = xa[s]; x <= xb[s]; x++)
                 evidence_delta(R, x, y, evid_h, evid_v);
     }
@@ -403,11 +470,6 @@ static void unpaint(raster *R, const undo *u)
     }
 }
 
-/* The visible estimate of layer L's largest connected piece, px.  Pieces connect
- * only through core cells (cells whose four neighbours are all L), so a neck
- * thinner than three cells, which outlines may close, splits them; a piece is its
- * core cells and the border cells next to them, less a LAYER_EDGE_LOSS strip
- * along its border. */
 /* How many of the four neighbours of cell (x, y) are layer L (cells off the
  * raster are not). */
 static int same_neighbours(const raster *R, int x, int y, int L)
@@ -417,18 +479,23 @@ static int same_neighbours(const raster *R, int x, int y, int L)
            (y + 1 < R->h && R->lab[i + R->w] == L);
 }
 
-/* The visible estimate of layer L's largest connected piece, px.  Pieces connect
- * only through core cells (a cell of L whose four neighbours are L too), so a
- * neck narrower than three cells, which outlines may close, splits them.  A piece
- * is its core cells and the border cells next to them, less a LAYER_EDGE_LOSS
- * strip along its border. */
-static double largest_piece(raster *R, const geom *g, int L)
+static bool visible_enough(const layer_rules *ru, const geom *g, double px)
+{
+    return px >= ru->min_pixels && px >= ru->min_fraction * g->area;
+}
+
+/* Whether the visible estimate of one of layer L's connected pieces is
+ * visible_enough() (so the largest is: it stops at the first that is).  Pieces
+ * connect only through core cells (a cell of L whose four neighbours are L
+ * too), so a neck narrower than three cells, which outlines may close, splits
+ * them.  A piece is its core cells and the border cells next to them, less a
+ * LAYER_EDGE_LOSS strip along its border. */
+static bool piece_visible(raster *R, const layer_rules *ru, const geom *g, int L)
 {
     if (++R->fill_gen == 0) {
         memset(R->stamp, 0, sizeof *R->stamp * (size_t)R->w * (size_t)R->h);
         R->fill_gen = 1;
     }
-    double best = 0;
     for (int y = g->cy0; y <= g->cy1; y++)
         for (int x = g->cx0; x <= g->cx1; x++) {
             int start = y * R->w + x;
@@ -454,15 +521,10 @@ static double largest_piece(raster *R, const geom *g, int L)
             /* Cell edges run a staircase along a border: pi / 4 of their length is
              * the border's length, on average over directions. */
             double est = count * LAYER_CELL * LAYER_CELL - edges * (M_PI / 4) * LAYER_CELL * LAYER_EDGE_LOSS;
-            if (est > best)
-                best = est;
+            if (visible_enough(ru, g, est))
+                return true;
         }
-    return best;
-}
-
-static bool visible_enough(const layer_rules *ru, const geom *g, double px)
-{
-    return px >= ru->min_pixels && px >= ru->min_fraction * g->area;
+    return false;
 }
 
 /* With keep_corners: true when candidate c (layer k) leaves every layer below
@@ -478,6 +540,11 @@ static bool corners_survive(geom *g, int k, const geom *c, bool mark)
         int hidden = l->nhidden;
         for (int f = 0; f < l->ngroups; f++) {
             if (l->hidden_by[f] >= 0)
+                continue;
+            /* All of a group's points off c's box by the clearance: all clear. */
+            const double *b = l->fbox[f];
+            if (b[2] < c->bx0 - LAYER_CORNER_CLEAR || b[0] > c->bx1 + LAYER_CORNER_CLEAR ||
+                b[3] < c->by0 - LAYER_CORNER_CLEAR || b[1] > c->by1 + LAYER_CORNER_CLEAR)
                 continue;
             for (int p = 0; p < l->gsize; p++) {
                 const point *q = &l->feat[f * l->gsize + p];
@@ -534,8 +601,15 @@ static int edge_points(const geom *c, const geom *b, int most, edge_pts *e)
             len = sqrt(ex * ex + ey * ey);
         }
         int m = (int)floor(len / EDGE_STEP);
-        /* A circle's points by turning (ca, sa) a step at a time. */
-        double ca = cos(M_PI / m), sa = sin(M_PI / m), cd = cos(2 * M_PI / m), sd = sin(2 * M_PI / m);
+        /* A circle's points by turning (ca, sa) a step at a time (a polygon's
+         * sides need no angles). */
+        double ca = 0, sa = 0, cd = 0, sd = 0;
+        if (!c->npts) {
+            ca = cos(M_PI / m);
+            sa = sin(M_PI / m);
+            cd = cos(2 * M_PI / m);
+            sd = sin(2 * M_PI / m);
+        }
         for (int j = 0; j < m && n < most; j++) {
             double t = (j + 0.5) / m, x, y;
             if (c->npts) {
@@ -600,17 +674,14 @@ static double over_area(int over_cells, int edge_cells)
 
 /* One try at layer k: paints candidate g[k] and keeps it if every rule still
  * holds, else restores the raster and the counts.  Its order edge over layer
- * k - 1 goes to edges[k]; the order edges of the layers below lose what it hides
- * only when it is kept (edge_hide). */
-static bool try_layer(raster *R, geom *g, int k, int n, int *counts, undo *u, edge_pts *edges, int most_edge,
-                      const layer_rules *ru, double min_over)
+ * k - 1 is in edges[k] (edge_points()); the order edges of the layers below lose
+ * what it hides only when it is kept (edge_hide). */
+static bool try_layer(raster *R, geom *g, int k, int n, int *counts, undo *u, edge_pts *edges, const layer_rules *ru,
+                      double min_over)
 {
     double need_edge = ru->min_order_edge * LAYER_EDGE_MARGIN;
-    if (k > 0) {
-        edge_points(&g[k], &g[k - 1], most_edge, &edges[k]);
-        if (edges[k].alive * EDGE_STEP < need_edge)
-            return false;
-    }
+    if (k > 0 && edges[k].alive * EDGE_STEP < need_edge)
+        return false;
     for (int L = 1; L < k; L++) {
         const geom *l = &g[L];
         const geom *c = &g[k];
@@ -634,7 +705,7 @@ static bool try_layer(raster *R, geom *g, int k, int n, int *counts, undo *u, ed
         ok = over_area(over[L], evid_h[L] + evid_v[L]) >= min_over;
     for (int L = 0; L < k && ok; L++)
         if (cells[L] != u->counts[L])
-            ok = visible_enough(ru, &g[L], largest_piece(R, &g[L], L));
+            ok = piece_visible(R, ru, &g[L], L);
     if (ok)
         return true;
     unpaint(R, u);
@@ -648,81 +719,114 @@ static double cap_area(double r, double d)
     return r * r * acos((r - d) / r) - (r - d) * sqrt(fmax(0, 2 * r * d - d * d));
 }
 
-/* Where and how deep layer k may bite into layer b (a bite is modelled as a
- * straight cut across a corner, a star's notch or a circle's rim): sets the point
- * (vx, vy) the bite aims at and its depth there, within the range that covers
- * enough for the order to show (min_order_area and min_order_edge with
- * BITE_MARGIN to spare) and misses the next corners (or leaves enough rim).
- * Returns false when no depth does both at the corner picked. */
-static bool plan_bite(rng *r, const geom *b, const layer_rules *ru, double *vx, double *vy, double *depth)
+/* The bites into layer b (a bite is modelled as a straight cut across a corner,
+ * a star's notch or a circle's rim): for each place, the point it aims at and
+ * the range of depths there that cover enough for the order to show
+ * (min_order_area and min_order_edge with BITE_MARGIN to spare) and miss the
+ * next corners (or leave enough rim); lo > hi when no depth does both. */
+static void bite_table(geom *b, const layer_rules *ru)
 {
     double area = ru->min_order_area * LAYER_AREA_MARGIN * BITE_MARGIN;
     double edge = ru->min_order_edge * LAYER_EDGE_MARGIN * BITE_MARGIN;
-    double lo, hi;
+    b->bites_ready = true;
+    if (b->npts == 0) {
+        /* The cut hides the rim within BITE_RIM_ARC of its middle. */
+        double rad = b->s.r, lo = 0, hi = rad * (1 - cos(BITE_RIM_ARC));
+        for (double step = hi / 2; step > 0.25; step /= 2)
+            if (cap_area(rad, lo + step) < area || 2 * sqrt(2 * rad * (lo + step) - (lo + step) * (lo + step)) < edge)
+                lo += step;
+        b->bites[0].lo = lo;
+        b->bites[0].hi = hi;
+        return;
+    }
+    for (int i = 0; i < b->npts; i++) {
+        bite *t = &b->bites[i];
+        if (b->s.kind == SHAPE_STAR) {
+            /* Across a notch (odd i): two tips lose their points, three keep them. */
+            if (i % 2 == 0)
+                continue;
+            const point *p = &b->pts[i - 1], *q = &b->pts[(i + 1) % b->npts];
+            t->vx = (p->x + q->x) / 2;
+            t->vy = (p->y + q->y) / 2;
+            t->lo = BITE_STAR_MIN * b->s.r;
+            t->hi = BITE_STAR_MAX * b->s.r;
+        } else if (b->npts >= 6) {
+            /* Across a side: its two corners are hidden, the others stay clear.  A
+             * cut at depth d is at least as long as the side and takes d times it. */
+            const point *p = &b->pts[i], *q = &b->pts[(i + 1) % b->npts];
+            const point *pn = &b->pts[(i + b->npts - 1) % b->npts];
+            t->vx = (p->x + q->x) / 2;
+            t->vy = (p->y + q->y) / 2;
+            double side = hypot(q->x - p->x, q->y - p->y);
+            /* Depth of the next corner below the side's line. */
+            double next = fabs((q->x - p->x) * (pn->y - p->y) - (q->y - p->y) * (pn->x - p->x)) / side;
+            t->lo = side >= edge ? area / side : INFINITY;
+            t->hi = next - LAYER_CORNER_ARM - 2 * LAYER_CORNER_CLEAR;
+        } else {
+            const point *v = &b->pts[i], *p = &b->pts[(i + b->npts - 1) % b->npts], *q = &b->pts[(i + 1) % b->npts];
+            t->vx = v->x;
+            t->vy = v->y;
+            double half =
+                fabs(remainder(atan2(p->y - v->y, p->x - v->x) - atan2(q->y - v->y, q->x - v->x), 2 * M_PI)) / 2;
+            double side = fmin(hypot(p->x - v->x, p->y - v->y), hypot(q->x - v->x, q->y - v->y));
+            /* A cut at depth d takes d * d * tan(half) and is 2 d tan(half) long; it
+             * meets the sides d / cos(half) from the corner. */
+            t->lo = fmax(sqrt(area / tan(half)), edge / (2 * tan(half)));
+            t->hi = (side - LAYER_CORNER_ARM - 2 * LAYER_CORNER_CLEAR) * cos(half);
+        }
+        t->dir = atan2(t->vy - b->s.y, t->vx - b->s.x);
+    }
+}
+
+/* Where and how deep layer k may bite into layer b: picks a place (a point of a
+ * circle's rim, a star's notch, a side of a hexagon, any other polygon's corner),
+ * sets the point (vx, vy) the bite aims at, its heading dir from b's centre and
+ * a depth from bite_table()'s range.  Returns false when that range is empty at
+ * the place picked. */
+static bool plan_bite(rng *r, geom *b, const layer_rules *ru, double *vx, double *vy, double *dir, double *depth)
+{
+    if (!b->bites_ready)
+        bite_table(b, ru);
+    const bite *t;
     if (b->npts == 0) {
         double a = rng_uniform(r, 0, 2 * M_PI), rad = b->s.r;
         *vx = b->s.x + rad * cos(a);
         *vy = b->s.y + rad * sin(a);
-        /* The cut hides the rim within BITE_RIM_ARC of its middle. */
-        hi = rad * (1 - cos(BITE_RIM_ARC));
-        lo = 0;
-        for (double step = hi / 2; step > 0.25; step /= 2)
-            if (cap_area(rad, lo + step) < area || 2 * sqrt(2 * rad * (lo + step) - (lo + step) * (lo + step)) < edge)
-                lo += step;
-    } else if (b->s.kind == SHAPE_STAR) {
-        /* Across a notch: two tips lose their points, three keep them. */
-        int i = 2 * (int)rng_below(r, 5) + 1;
-        const point *p = &b->pts[i - 1], *q = &b->pts[(i + 1) % b->npts];
-        *vx = (p->x + q->x) / 2;
-        *vy = (p->y + q->y) / 2;
-        lo = BITE_STAR_MIN * b->s.r;
-        hi = BITE_STAR_MAX * b->s.r;
-    } else if (b->npts >= 6) {
-        /* Across a side: its two corners are hidden, the others stay clear.  A cut
-         * at depth d is at least as long as the side and takes d times it. */
-        int i = (int)rng_below(r, (uint32_t)b->npts);
-        const point *p = &b->pts[i], *q = &b->pts[(i + 1) % b->npts];
-        const point *pn = &b->pts[(i + b->npts - 1) % b->npts];
-        *vx = (p->x + q->x) / 2;
-        *vy = (p->y + q->y) / 2;
-        double side = hypot(q->x - p->x, q->y - p->y);
-        /* Depth of the next corner below the side's line. */
-        double next = fabs((q->x - p->x) * (pn->y - p->y) - (q->y - p->y) * (pn->x - p->x)) / side;
-        lo = side >= edge ? area / side : INFINITY;
-        hi = next - LAYER_CORNER_ARM - 2 * LAYER_CORNER_CLEAR;
+        t = &b->bites[0];
+        if (t->lo > t->hi)
+            return false;
+        *dir = atan2(*vy - b->s.y, *vx - b->s.x);
     } else {
-        int i = (int)rng_below(r, (uint32_t)b->npts);
-        const point *v = &b->pts[i], *p = &b->pts[(i + b->npts - 1) % b->npts], *q = &b->pts[(i + 1) % b->npts];
-        *vx = v->x;
-        *vy = v->y;
-        double half = fabs(remainder(atan2(p->y - v->y, p->x - v->x) - atan2(q->y - v->y, q->x - v->x), 2 * M_PI)) / 2;
-        double side = fmin(hypot(p->x - v->x, p->y - v->y), hypot(q->x - v->x, q->y - v->y));
-        /* A cut at depth d takes d * d * tan(half) and is 2 d tan(half) long; it
-         * meets the sides d / cos(half) from the corner. */
-        lo = fmax(sqrt(area / tan(half)), edge / (2 * tan(half)));
-        hi = (side - LAYER_CORNER_ARM - 2 * LAYER_CORNER_CLEAR) * cos(half);
+        int i = b->s.kind == SHAPE_STAR ? 2 * (int)rng_below(r, 5) + 1 : (int)rng_below(r, (uint32_t)b->npts);
+        t = &b->bites[i];
+        if (t->lo > t->hi)
+            return false;
+        *vx = t->vx;
+        *vy = t->vy;
+        *dir = t->dir;
     }
-    if (lo > hi)
-        return false;
-    *depth = rng_uniform(r, lo, hi);
+    *depth = rng_uniform(r, t->lo, t->hi);
     return true;
 }
 
-static void propose(rng *r, const geom *g, int k, shape_kind kind, const layer_rules *ru, const unit_shape *units,
-                    int width, int height, layer_shape *s)
+/* A candidate for layer k of the given kind.  Returns true when it has set *c
+ * and *sn to the cosine and sine of its rotation (a polygon biting the layer
+ * below needs them here). */
+static bool propose(rng *r, geom *g, int k, shape_kind kind, const layer_rules *ru, const unit_shape *units,
+                    int width, int height, layer_shape *s, double *c, double *sn)
 {
-    double vx, vy, depth;
+    double vx, vy, dir, depth;
+    bool turned = false;
     s->kind = kind;
     s->r = rng_uniform(r, ru->rmin, ru->rmax);
     s->rot = rng_uniform(r, -ru->max_rotation, ru->max_rotation);
     if (k == 0) {
         s->x = rng_uniform(r, LAYER_CANVAS_MARGIN + s->r, width - LAYER_CANVAS_MARGIN - s->r);
         s->y = rng_uniform(r, LAYER_CANVAS_MARGIN + s->r, height - LAYER_CANVAS_MARGIN - s->r);
-    } else if (ru->keep_corners && rng_below(r, 2) == 0 && plan_bite(r, &g[k - 1], ru, &vx, &vy, &depth)) {
+    } else if (ru->keep_corners && rng_below(r, 2) == 0 && plan_bite(r, &g[k - 1], ru, &vx, &vy, &dir, &depth)) {
         /* Half the time, bite into the layer below at one corner (a notch of a
          * star, a stretch of a circle's rim), so its other corners stay in sight. */
-        const geom *b = &g[k - 1];
-        double a = atan2(vy - b->s.y, vx - b->s.x) + rng_uniform(r, -LAYER_BITE_TURN, LAYER_BITE_TURN);
+        double a = dir + rng_uniform(r, -LAYER_BITE_TURN, LAYER_BITE_TURN);
         double ux = cos(a), uy = sin(a);
         /* How far the new shape's edge lies from its centre towards the corner
          * (along the ray: a tip that happens to point there does not count). */
@@ -730,7 +834,10 @@ static void propose(rng *r, const geom *g, int k, shape_kind kind, const layer_r
         if (kind != SHAPE_CIRCLE) {
             point p[SHAPE_MAX_POINTS];
             int np = units[kind].npts;
-            unit_place(&units[kind], s->r, s->rot, 0, 0, p);
+            *c = cos(s->rot);
+            *sn = sin(s->rot);
+            turned = true;
+            unit_place(&units[kind], s->r, *c, *sn, 0, 0, p);
             for (int i = 0, j = np - 1; i < np; j = i++) {
                 double ex = p[i].x - p[j].x, ey = p[i].y - p[j].y, den = -ux * ey + uy * ex;
                 if (fabs(den) < 1e-12)
@@ -750,12 +857,12 @@ static void propose(rng *r, const geom *g, int k, shape_kind kind, const layer_r
         s->y = g[k - 1].s.y + d * sin(a);
     } else {
         /* Keep roughly the heading of the last step, away from the layers below. */
-        double a = atan2(g[k - 1].s.y - g[k - 2].s.y, g[k - 1].s.x - g[k - 2].s.x) +
-                   rng_uniform(r, -LAYER_TURN, LAYER_TURN);
+        double a = g[k - 1].heading + rng_uniform(r, -LAYER_TURN, LAYER_TURN);
         double d = rng_uniform(r, LAYER_STEP_MIN, LAYER_STEP_MAX) * (g[k - 1].s.r + s->r);
         s->x = g[k - 1].s.x + d * cos(a);
         s->y = g[k - 1].s.y + d * sin(a);
     }
+    return turned;
 }
 
 /* Directions of the crowding sample points: the centre, 6 points at half the
@@ -769,9 +876,11 @@ static const double CROWD_DIR[CROWD_POINTS][3] = {
 /* How hard candidate c (layer k) would hit the layers below: the area it would
  * take from each (by sample points inside its inscribed circle, each standing
  * for an equal share of its area) as a share of that layer's room to spare; the
- * worst share.  Smaller is better; above 1 the try almost surely fails. */
+ * worst share.  Smaller is better; above 1 the try almost surely fails.  With
+ * best >= 0, a score that cannot come below best is not finished:
+ * CROWD_HOPELESS instead. */
 static double crowding(const raster *R, const geom *g, const geom *c, int k, const int *cells, const layer_rules *ru,
-                       double inradius, int *hits)
+                       double inradius, int *hits, double best)
 {
     double in = c->s.r * inradius;
     for (int L = 0; L < k; L++)
@@ -787,15 +896,6 @@ static double crowding(const raster *R, const geom *g, const geom *c, int k, con
      * order would not show. */
     if (k > 0 && !ru->keep_corners && hits[k - 1] < CROWD_MIN_PREV)
         return CROWD_HOPELESS;
-    /* Room around it for the layers to come: points of a ring round the candidate
-     * that fall on a layer or off the canvas count against it. */
-    int taken = 0;
-    for (int p = CROWD_POINTS - 12; p < CROWD_POINTS; p++) {
-        double x = c->s.x + CROWD_RING * c->s.r * CROWD_DIR[p][1];
-        double y = c->s.y + CROWD_RING * c->s.r * CROWD_DIR[p][2];
-        int cx = (int)floor(x / LAYER_CELL), cy = (int)floor(y / LAYER_CELL);
-        taken += cx < 0 || cy < 0 || cx >= R->w || cy >= R->h || R->lab[cy * R->w + cx] != NO_LAYER;
-    }
     double pt = c->area / CROWD_POINTS, worst = 0;
     for (int L = 0; L < k; L++) {
         if (!hits[L])
@@ -803,6 +903,24 @@ static double crowding(const raster *R, const geom *g, const geom *c, int k, con
         double need = fmax(ru->min_pixels, ru->min_fraction * g[L].area) + g[L].perimeter * LAYER_EDGE_LOSS;
         double spare = cells[L] * LAYER_CELL * LAYER_CELL - need;
         worst = fmax(worst, spare > 0 ? hits[L] * pt / spare : CROWD_HOPELESS);
+    }
+    /* The room term below is never negative. */
+    if (best >= 0 && worst >= best)
+        return CROWD_HOPELESS;
+    /* Room around it for the layers to come: points of a ring round the candidate
+     * that fall on a layer or off the canvas count against it. */
+    int taken = 0;
+    for (int p = CROWD_POINTS - 12; p < CROWD_POINTS; p++) {
+        double x = c->s.x + CROWD_RING * c->s.r * CROWD_DIR[p][1];
+        double y = c->s.y + CROWD_RING * c->s.r * CROWD_DIR[p][2];
+        /* (x < 0 exactly when floor(x / LAYER_CELL) < 0; truncation is floor
+         * from there on) */
+        if (x < 0 || y < 0) {
+            taken++;
+            continue;
+        }
+        int cx = (int)(x / LAYER_CELL), cy = (int)(y / LAYER_CELL);
+        taken += cx >= R->w || cy >= R->h || R->lab[cy * R->w + cx] != NO_LAYER;
     }
     return worst + CROWD_ROOM_WEIGHT * taken / 12;
 }
@@ -819,7 +937,13 @@ static double edge_over_below(const raster *R, const geom *c, int k)
         double ey = c->npts ? c->pts[(e + 1) % c->npts].y - c->pts[e].y : 0;
         double len = c->npts ? sqrt(ex * ex + ey * ey) : c->perimeter;
         int m = (int)ceil(len / LAYER_CELL);
-        double ca = 1, sa = 0, cd = cos(2 * M_PI / m), sd = sin(2 * M_PI / m);
+        /* A circle's points by turning (ca, sa) a step at a time (a polygon's
+         * sides need no angles). */
+        double ca = 1, sa = 0, cd = 0, sd = 0;
+        if (!c->npts) {
+            cd = cos(2 * M_PI / m);
+            sd = sin(2 * M_PI / m);
+        }
         for (int j = 0; j < m; j++) {
             double x, y;
             if (c->npts) {
@@ -848,6 +972,17 @@ static bool in_canvas(const geom *g, int width, int height)
            g->by1 <= height - LAYER_CANVAS_MARGIN;
 }
 
+/* False when shape s surely fails in_canvas(): it holds the disc of radius
+ * u->inradius * s->r about its centre (the whole circle for a circle), so its box
+ * reaches at least that far each way, less DISC_SLACK for rounding.  Spares
+ * working out the outline of most candidates that stray off the canvas. */
+static bool may_fit(const layer_shape *s, const unit_shape *u, int width, int height)
+{
+    double in = u->inradius * s->r - DISC_SLACK;
+    return s->x - in >= LAYER_CANVAS_MARGIN && s->y - in >= LAYER_CANVAS_MARGIN &&
+           s->x + in <= width - LAYER_CANVAS_MARGIN && s->y + in <= height - LAYER_CANVAS_MARGIN;
+}
+
 int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, const layer_rules *ru,
                  layer_shape *out)
 {
@@ -866,6 +1001,9 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
     R.stamp = xcalloc(ncells, sizeof *R.stamp);
     R.gen = R.fill_gen = 0;
     R.queue = xmalloc(sizeof *R.queue * ncells);
+    R.span_n = xmalloc(sizeof *R.span_n * (size_t)R.h);
+    R.span_a = xmalloc(sizeof *R.span_a * (size_t)R.h * ROW_SPANS);
+    R.span_b = xmalloc(sizeof *R.span_b * (size_t)R.h * ROW_SPANS);
     memset(R.lab, NO_LAYER, ncells);
     memset(R.over, 0, ncells);
 
@@ -891,14 +1029,16 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
     double need_edge = ru->min_order_edge * LAYER_EDGE_MARGIN;
     /* Order edge points: at most a star's outline (the longest, 6.9 r) of them. */
     int most_edge = (int)ceil(7 * ru->rmax / EDGE_STEP) + 2;
-    edge_pts *edges = xmalloc(sizeof *edges * (size_t)n);
-    point *edgepool = xmalloc(sizeof *edgepool * (size_t)most_edge * (size_t)n);
-    int8_t *lostpool = xmalloc((size_t)most_edge * (size_t)n);
-    for (int i = 0; i < n; i++) {
+    /* One more for the candidates of a try (spare_edge). */
+    edge_pts *edges = xmalloc(sizeof *edges * (size_t)(n + 1)), spare_edge;
+    point *edgepool = xmalloc(sizeof *edgepool * (size_t)most_edge * (size_t)(n + 1));
+    int8_t *lostpool = xmalloc((size_t)most_edge * (size_t)(n + 1));
+    for (int i = 0; i <= n; i++) {
         edges[i].p = edgepool + (size_t)most_edge * (size_t)i;
         edges[i].lost_by = lostpool + (size_t)most_edge * (size_t)i;
         edges[i].n = edges[i].alive = 0;
     }
+    spare_edge = edges[n];
 
     int k = 0;
     for (long spent = 0; k < n && spent < LAYER_BUDGET; spent++) {
@@ -920,31 +1060,49 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
         for (int p = 0, inside = 0; p < LAYER_PROPOSALS * 3 && inside < LAYER_PROPOSALS; p++) {
             layer_shape s;
             geom c;
-            propose(r, g, k, kinds[k], ru, units, width, height, &s);
-            geom_init(&c, &s, units, R.w, R.h);
+            double cr = 0, sr = 0;
+            bool turned = propose(r, g, k, kinds[k], ru, units, width, height, &s, &cr, &sr);
+            if (!may_fit(&s, &units[s.kind], width, height))
+                continue;
+            if (!turned && s.kind != SHAPE_CIRCLE) {
+                cr = cos(s.rot);
+                sr = sin(s.rot);
+            }
+            geom_init(&c, &s, cr, sr, units, R.w, R.h);
             if (!in_canvas(&c, width, height))
                 continue;
             inside++;
+            /* The tests below are pure, so their order changes nothing but the
+             * time: those that turn most away first (with keep_corners, the
+             * corners; else the cheap crowding score). */
             if (ru->keep_corners && !corners_survive(g, k, &c, false))
+                continue;
+            double score = crowding(&R, g, &c, k, counts, ru, units[c.s.kind].inradius, hits, best);
+            if (score >= CROWD_HOPELESS || (best >= 0 && score >= best))
                 continue;
             if (k > 0 && edge_over_below(&R, &c, k) < ru->min_order_edge * LAYER_EDGE_MARGIN * EDGE_FORECAST)
                 continue;
-            double score = crowding(&R, g, &c, k, counts, ru, units[c.s.kind].inradius, hits);
-            if (score >= CROWD_HOPELESS || (best >= 0 && score >= best))
-                continue;
-            /* Its order edge over the layer below, exactly (the try asks it first). */
-            if (k > 0 && edge_points(&c, &g[k - 1], most_edge, NULL) * EDGE_STEP < need_edge)
-                continue;
+            /* Its order edge over the layer below, exactly (the try asks it first);
+             * the best candidate's goes to edges[k], for the try. */
+            if (k > 0) {
+                if (edge_points(&c, &g[k - 1], most_edge, &spare_edge) * EDGE_STEP < need_edge)
+                    continue;
+                edge_pts t = edges[k];
+                edges[k] = spare_edge;
+                spare_edge = t;
+            }
             best = score;
             g[k] = c;
         }
         if (best < 0)
             continue;
-        if (!try_layer(&R, g, k, n, counts, &u[k], edges, most_edge, ru, min_over))
+        if (!try_layer(&R, g, k, n, counts, &u[k], edges, ru, min_over))
             continue;
         for (int L = 1; L < k; L++)
             edge_hide(&edges[L], &g[k], k);
         geom_features(&g[k]);
+        if (k > 0)
+            g[k].heading = atan2(g[k].s.y - g[k - 1].s.y, g[k].s.x - g[k - 1].s.x);
         if (ru->keep_corners)
             corners_survive(g, k, &g[k], true);
         k++;
@@ -965,6 +1123,9 @@ int layers_place(rng *r, int width, int height, int n, const shape_kind *kinds, 
     free(cellpool);
     free(u);
     free(g);
+    free(R.span_b);
+    free(R.span_a);
+    free(R.span_n);
     free(R.queue);
     free(R.stamp);
     free(R.chg);

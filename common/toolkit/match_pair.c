@@ -9,6 +9,7 @@
 #include "util.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,6 +132,17 @@ static double edge_distance(const point *p, int n, double x, double y)
     return d;
 }
 
+/* CIEDE2000 between every two palette colours (first, second), worked out once. */
+static double pair_de[PALETTE_SIZE][PALETTE_SIZE];
+static pthread_once_t pair_de_once = PTHREAD_ONCE_INIT;
+
+static void pair_de_init(void)
+{
+    for (int i = 0; i < PALETTE_SIZE; i++)
+        for (int j = 0; j < PALETTE_SIZE; j++)
+            pair_de[i][j] = ciede2000(PALETTE[i].value, PALETTE[j].value);
+}
+
 /* The first image: the target, filled (outline) or as a coloured object (shadow). */
 static void draw_target(rng *r, rng *colours, scene *s, const shape *t, match_style style)
 {
@@ -143,7 +155,12 @@ static void draw_target(rng *r, rng *colours, scene *s, const shape *t, match_st
     point pts[BLOB_MAX_POINTS];
     place(t, k, px, py, pts);
 
-    int ok[PALETTE_SIZE], nok = palette_far_from(palette_find("black"), OBJECT_DE, ok, PALETTE_SIZE);
+    /* palette_far_from(black, OBJECT_DE), from the table */
+    pthread_once(&pair_de_once, pair_de_init);
+    int ok[PALETTE_SIZE], nok = 0, black = palette_find("black");
+    for (int i = 0; i < PALETTE_SIZE; i++)
+        if (pair_de[black][i] >= OBJECT_DE)
+            ok[nok++] = i;
     int colour = ok[rng_below(colours, (uint32_t)nok)];
     prim *p = scene_polygon(s, pts, t->n, PALETTE[colour].value);
     p->kind = "target";
@@ -158,7 +175,7 @@ static void draw_target(rng *r, rng *colours, scene *s, const shape *t, match_st
     /* spots far from the object's colour and from black, so they never read as holes */
     int far[PALETTE_SIZE], nfar = 0;
     for (int i = 0; i < nok; i++)
-        if (ciede2000(PALETTE[ok[i]].value, c) >= OBJECT_DE)
+        if (pair_de[ok[i]][colour] >= OBJECT_DE)
             far[nfar++] = ok[i];
     int spot = far[rng_below(colours, (uint32_t)nfar)];
     disc spots[SPOT_COUNT];
