@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # pngcheck_all: pngcheck finds no error in any image of the whole benchmark
 # (gen all --seed 7: 30 tasks, 7,200 images), and libpng decodes them (gen check).
+# The encoder's shortcuts (the clear skipped after a refill, rows and columns no
+# primitive reaches written without reading the canvas: render.h contracts 5-7)
+# change nothing: the same runs with GEN_TEST_FULL_CANVAS=1 give the same files.
 set -u
 GEN=$1
 . "$(dirname "$0")/lib.sh"
@@ -13,5 +16,22 @@ bad=$(find "$WORK/all" -name '*.png' -print0 | xargs -0 pngcheck -q 2>&1)
 [ -z "$bad" ] && ok || fail "pngcheck: $(head -5 <<<"$bad")"
 for t in $(tasks); do
     "$GEN" check "$WORK/all/$t" >/dev/null && ok || fail "$t does not check"
+done
+GEN_TEST_FULL_CANVAS=1 "$GEN" all --seed 7 --out "$WORK/full" --quiet && ok || fail "gen all --seed 7, full canvas"
+for t in $(tasks); do
+    diff -r "$WORK/all/$t/data" "$WORK/full/$t/data" >/dev/null && cmp -s "$WORK/all/$t/data.json" "$WORK/full/$t/data.json" \
+        && ok || fail "$t: the encoder's shortcuts change the output ($(diff -rq "$WORK/all/$t/data" "$WORK/full/$t/data" | head -3))"
+done
+# Scaled (spans are scaled too) and other seeds, levels past the release's.
+for args in "--seed 11 --num_images 3 --scale 0.5" "--seed 12 --num_images 2 --scale 1.5"; do
+    "$GEN" all $args --out "$WORK/s" --quiet && GEN_TEST_FULL_CANVAS=1 "$GEN" all $args --out "$WORK/sf" --quiet \
+        && diff -r "$WORK/s" "$WORK/sf" -x gen.json >/dev/null && ok || fail "gen all $args: the shortcuts change the output"
+    rm -rf "$WORK/s" "$WORK/sf"
+done
+for t in counting_circles numbered_shapes graph_counting; do
+    "$GEN" "$t" --seed 13 --num_images 2 --num_sizes 25,30 --out "$WORK/x" --quiet \
+        && GEN_TEST_FULL_CANVAS=1 "$GEN" "$t" --seed 13 --num_images 2 --num_sizes 25,30 --out "$WORK/xf" --quiet \
+        && diff -r "$WORK/x/data" "$WORK/xf/data" >/dev/null && ok || fail "$t levels 25,30: the shortcuts change the output"
+    rm -rf "$WORK/x" "$WORK/xf"
 done
 finish pngcheck_all

@@ -19,6 +19,10 @@
  *     antialiasing); every pixel outside the spans holds the background after it.
  *     The encoder writes those pixels from one converted background row without
  *     reading the canvas (tests/test_png_io.c checks the spans for every task).
+ *  7. With GEN_TEST_FULL_CANVAS set in the environment when the canvas is made,
+ *     every render clears the whole canvas and every row counts as drawn in: the
+ *     encoder reads every pixel.  The output must not change (test spans_all
+ *     compares a whole gen all both ways).
  */
 #ifndef GEN_RENDER_H
 #define GEN_RENDER_H
@@ -35,6 +39,8 @@ typedef struct canvas {
     uint32_t background; /* the word the last render started from */
     int clean;           /* every pixel holds `background` (after canvas_encode_png) */
     int *drawn;          /* per row y, columns [drawn[2y], drawn[2y+1]) may be drawn in */
+    int full;            /* GEN_TEST_FULL_CANVAS was set: no clear skipped, every row
+                            marked drawn (contracts 5 and 6 off; for tests only) */
 } canvas;
 
 void canvas_init(canvas *c);
