@@ -39,7 +39,10 @@
  * half the smallest object any task draws on a background (13 px radius), so a
  * speck never reads as an object. */
 #define BG_SPECKS_MIN 200
+#define BG_SPECKS_MAX 330
 #define BG_SPECK_RMAX 5.0
+/* Vertices of a round speck. */
+#define BG_DOT_VERTS 8
 /* A ring of a radial gradient or a blob is drawn with a hole where the next,
  * smaller ring will lie, so each pixel is filled about once instead of once per
  * ring.  The hole stays this far inside the next ring (and inside the area), so
@@ -48,6 +51,9 @@
 #define BG_HOLE_INSET 2.0
 /* Chance that a picture gets a texture on top: most do, so most are busy. */
 #define BG_TEXTURE_CHANCE 0.7
+/* Room for a clipped polygon: inputs have at most ~100 vertices, and clipping a
+ * polygon to a box adds at most one vertex per crossing. */
+#define BG_CLIP_MAX 512
 
 typedef struct hsl {
     double h, s, l; /* degrees, 0..1, 0..1 */
@@ -222,43 +228,17 @@ static bool add_rect(scene *s, background *bg, double x, double y, double w, dou
     return record(s, bg, p, c);
 }
 
-/* Several closed polygons drawn as one primitive: each part is traced whole, the
- * parts are linked by straight bridges from one part's first point to the next
- * one's, and the path comes back along the same bridges.  Each bridge is two
- * coincident edges of opposite direction, which cancel under the non-zero fill
- * rule, so the result is the union of the parts (a part traced the other way
- * round cuts a hole), drawn in one fill instead of one per part. */
-static void join_begin(background *bg) { bg->njoin = bg->nparts = 0; }
-
-static bool join_part(background *bg, const point *pts, int n)
+/* Appends polygon pts (n points) to out as a closed loop starting and ending at
+ * its top (then leftmost) point; returns the number of points appended (n + 1). */
+static int loop_from_top(const point *pts, int n, point *out)
 {
-    if (n < 3)
-        return true; /* nothing to draw */
-    if (bg->njoin + n + 2 > BG_JOIN_MAX || bg->nparts == BG_JOIN_PARTS)
-        return false;
-    /* Each part starts at its top (then leftmost) point, so bridges between parts
-     * along the top of the area are level and cost Cairo nothing. */
     int top = 0;
     for (int i = 1; i < n; i++)
         if (pts[i].y < pts[top].y || (pts[i].y == pts[top].y && pts[i].x < pts[top].x))
             top = i;
-    bg->part_start[bg->nparts++] = pts[top];
     for (int i = 0; i <= n; i++)
-        bg->join[bg->njoin++] = pts[(top + i) % n];
-    return true;
-}
-
-static bool join_end(scene *s, background *bg, rgb c, prim_edges edges)
-{
-    if (bg->nparts == 0)
-        return true;
-    for (int k = bg->nparts - 2; k >= 0; k--)
-        bg->join[bg->njoin++] = bg->part_start[k];
-    if (!room(bg))
-        return false;
-    prim *p = scene_polygon(s, bg->join, bg->njoin, c);
-    p->edges = edges;
-    return record(s, bg, p, c);
+        out[i] = pts[(top + i) % n];
+    return n + 1;
 }
 
 /* The points of a circle's circumscribed polygon (it covers the circle) clipped to
@@ -291,8 +271,23 @@ static bool add_ring(scene *s, background *bg, double cx, double cy, double r, d
         if (k < 0)
             return false;
     }
-    join_begin(bg);
-    return join_part(bg, out, m) && join_part(bg, in, k) && join_end(s, bg, c, EDGES_HARD);
+    if (m < 3)
+        return true; /* wholly outside: nothing to draw */
+    /* One primitive: the outer loop, a bridge to the hole's loop (traced the other
+     * way round, so it cuts the hole) and the same bridge back.  The bridge's two
+     * edges coincide with opposite directions and cancel under the non-zero fill
+     * rule; starting both loops at their top points keeps the bridge short. */
+    point ring[2 * BG_CLIP_MAX + 3];
+    int n = loop_from_top(out, m, ring);
+    if (k >= 3) {
+        n += loop_from_top(in, k, ring + n);
+        ring[n++] = ring[0];
+    }
+    if (!room(bg))
+        return false;
+    prim *p = scene_polygon(s, ring, n, c);
+    p->edges = EDGES_HARD;
+    return record(s, bg, p, c);
 }
 
 /* The corners of a band between t0 and t1 along direction (ux, uy), long enough to

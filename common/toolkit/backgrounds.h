@@ -47,18 +47,6 @@
 /* A circle that may need clipping is drawn as a circumscribed polygon of this many
  * vertices: its corners stay within 0.2% of the radius of the true circle. */
 #define BG_CIRCLE_VERTS 64
-/* Most specks in a texture. */
-#define BG_SPECKS_MAX 330
-/* Vertices of a round speck. */
-#define BG_DOT_VERTS 8
-/* Room for a clipped polygon: inputs have at most ~100 vertices, and clipping a
- * polygon to a box adds at most one vertex per crossing. */
-#define BG_CLIP_MAX 512
-/* Room for the points of one joined primitive (backgrounds.c, join_part): the specks of one
- * colour, at most BG_SPECKS_MAX of BG_DOT_VERTS + 2 points each. */
-#define BG_JOIN_MAX (BG_SPECKS_MAX * (BG_DOT_VERTS + 2) + 2 * BG_CLIP_MAX)
-/* Most parts of one joined primitive. */
-#define BG_JOIN_PARTS BG_SPECKS_MAX
 
 typedef struct background {
     box area;
@@ -77,9 +65,6 @@ typedef struct background {
     double palette_lab[PALETTE_SIZE][3];
     /* Working space of background_draw(). */
     point unit[BG_CIRCLE_VERTS];                      /* unit vectors of a circle's polygon */
-    point join[BG_JOIN_MAX];                          /* the points of one joined primitive */
-    point part_start[BG_JOIN_PARTS];                  /* the first point of each part */
-    int njoin, nparts;
 } background;
 
 /* Draws a picture into area (see the contract); returns 0 or -1. */

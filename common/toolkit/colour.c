@@ -53,6 +53,14 @@ static double hue_deg(double b, double a)
     return h < 0.0 ? h + 360.0 : h;
 }
 
+/* S_L of step 3, from the two lightnesses alone (ciede2000_at_least uses it too). */
+static double lightness_weight(double L1, double L2)
+{
+    double Lbarp = (L1 + L2) / 2.0;
+    double l50 = (Lbarp - 50.0) * (Lbarp - 50.0); /* L* = 50 is the mid-grey pivot */
+    return 1.0 + 0.015 * l50 / sqrt(20.0 + l50);  /* paper's S_L constants */
+}
+
 double ciede2000_lab(const double lab1[3], const double lab2[3])
 {
     const double pow25_7 = 6103515625.0; /* 25^7, from the G and R_C terms */
@@ -82,7 +90,6 @@ double ciede2000_lab(const double lab1[3], const double lab2[3])
     double dHp = 2.0 * sqrt(C1p * C2p) * sin(rad(dhp) / 2.0);
 
     /* Step 3: means, weighting functions and the rotation term. */
-    double Lbarp = (L1 + L2) / 2.0;
     double Cbarp = (C1p + C2p) / 2.0;
     double hbarp = h1p + h2p;
     if (C1p * C2p != 0.0) {
@@ -100,8 +107,7 @@ double ciede2000_lab(const double lab1[3], const double lab2[3])
     double dtheta = 30.0 * exp(-((hbarp - 275.0) / 25.0) * ((hbarp - 275.0) / 25.0));
     double Cbarp7 = pow(Cbarp, 7.0);
     double RC = 2.0 * sqrt(Cbarp7 / (Cbarp7 + pow25_7));
-    double l50 = (Lbarp - 50.0) * (Lbarp - 50.0); /* L* = 50 is the mid-grey pivot */
-    double SL = 1.0 + 0.015 * l50 / sqrt(20.0 + l50); /* paper's S_L constants */
+    double SL = lightness_weight(L1, L2);
     double SC = 1.0 + 0.045 * Cbarp; /* paper's S_C constant */
     double SH = 1.0 + 0.015 * Cbarp * T; /* paper's S_H constant */
     double RT = -sin(rad(2.0 * dtheta)) * RC;
@@ -111,14 +117,6 @@ double ciede2000_lab(const double lab1[3], const double lab2[3])
      * tC^2 + tH^2 + RT tC tH >= (|tC| - |tH|)^2 >= 0. */
     double tL = dLp / SL, tC = dCp / SC, tH = dHp / SH;
     return sqrt(tL * tL + tC * tC + tH * tH + RT * tC * tH);
-}
-
-/* S_L of step 3, from the two lightnesses alone. */
-static double lightness_weight(double L1, double L2)
-{
-    double Lbarp = (L1 + L2) / 2.0;
-    double l50 = (Lbarp - 50.0) * (Lbarp - 50.0);
-    return 1.0 + 0.015 * l50 / sqrt(20.0 + l50);
 }
 
 bool ciede2000_at_least(const double lab1[3], const double lab2[3], double de)
