@@ -38,6 +38,8 @@ bool field_type_ok(field_type t, const cJSON *v)
     switch (t) {
     case FIELD_INT:
         return is_int(v);
+    case FIELD_BOOL:
+        return cJSON_IsBool(v);
     case FIELD_STRING:
         return cJSON_IsString(v);
     case FIELD_INT_ARRAY:
@@ -69,6 +71,6 @@ bool field_type_ok(field_type t, const cJSON *v)
 
 const char *field_type_name(field_type t)
 {
-    static const char *const names[] = {"int", "string", "int array", "string array", "cell array", "counts"};
+    static const char *const names[] = {"int", "bool", "string", "int array", "string array", "cell array", "counts"};
     return names[t];
 }

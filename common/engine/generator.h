@@ -22,8 +22,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* The release's canvas: 800x800 px (tasks.md rule 6), at every release level of
- * every task (issue 12); only levels past the release's may grow it. */
+/* The canvas the driver resets both scenes to before sample(): 800x800 px.  It is
+ * only a starting size: every task draws on the original script's canvas (issue
+ * 19, shared/spec/tasks.md rule 4), so each sample() calls scene_reset() with its
+ * own size (per level where the original's size depends on it); tests/test_canvas.c
+ * holds the sizes measured from the originals. */
 #define GEN_CANVAS 800
 /* The viewing size (tasks.md rule 12): models often scale an image to 448 px on its
  * long side, where a deciding feature (gap, overlap, size difference, corner, wall
@@ -44,16 +47,20 @@ typedef struct gen_ctx {
     const char *task;  /* for gen_stream() */
     scene *img[2];     /* reset to GEN_CANVAS x GEN_CANVAS white by the driver */
     cJSON *record;     /* an empty object: add exactly the task's fields */
+    int redraws;       /* scenes this sample threw away and drew again from its stream
+                        * because their answer could not be read from the pixels
+                        * (tasks.md rule 6); gen reports them per level */
     char err[256];
 } gen_ctx;
 
 /* The JSON type of a record field; make_sample() checks every record against it. */
 typedef enum field_type {
     FIELD_INT,          /* a whole number */
+    FIELD_BOOL,         /* true or false */
     FIELD_STRING,       /* a string */
     FIELD_INT_ARRAY,    /* [1, 5, 7] */
     FIELD_STRING_ARRAY, /* ["red", "blue"] */
-    FIELD_CELL_ARRAY,   /* [[row, col], ...] */
+    FIELD_CELL_ARRAY,   /* [[a, b], ...]: pairs of whole numbers */
     FIELD_COUNTS        /* {"name": int, ...} */
 } field_type;
 
@@ -77,6 +84,11 @@ typedef enum answer_kind {
 #define ANSWER_MAX_FIELDS 4
 
 typedef struct answer_spec {
+    /* The original's answer format, its output_prompt's format string as written
+     * there (e.g. "COUNT:x", "QUADRANT:x COUNT:y", "YES/NO"): what gen gold writes
+     * and what the prompt demands.  How a response is read is the release's
+     * parser for the task (common/program/answer.c). */
+    const char *format;
     answer_kind kind;
     /* The record fields that hold the gold, in answer order; "a.b" is key b of
      * object field a.  A gold_output-style string field is used as written. */

@@ -68,6 +68,7 @@ int make_sample(const generator *g, uint64_t seed, const gen_params *p, sample_o
     o->record = ctx.record = cJSON_CreateObject();
     o->err[0] = '\0';
     int rc = g->sample(&ctx);
+    o->redraws = ctx.redraws;
     if (rc != GEN_EXIT_OK) {
         snprintf(o->err, sizeof o->err, "%s", ctx.err[0] ? ctx.err : "generator failed");
         return rc == GEN_EXIT_LEVEL ? GEN_EXIT_LEVEL : GEN_EXIT_INTERNAL;
@@ -237,6 +238,7 @@ typedef struct task_run {
     char **metadata;     /* metadata.jsonl line per sample, if asked */
     keyset *excluded;    /* --exclude: the keys of the samples to stay clear of */
     char (*hashes)[65];  /* SHA-256 per image: count * images */
+    int *redraws;        /* per sample: scenes its generator threw away (gen_ctx.redraws) */
     atomic_long done;
     int rc;              /* GEN_EXIT_OK until it fails or its commit fails */
 } task_run;
@@ -308,6 +310,36 @@ static void progress_draw(pool *pl, bool final)
 
 static int finish_task(task_run *tr, char *err, size_t errlen);
 
+/* One stderr line per task whose generator redrew scenes (an answer that could not
+ * be read from the pixels, tasks.md rule 6): how many samples, per level.  The
+ * figures depend only on the samples, not on threads or their order. */
+static void report_redraws(const task_run *tr)
+{
+    const gen_options *o = tr->o;
+    long samples = 0, scenes = 0;
+    for (long j = 0; j < tr->count; j++) {
+        samples += tr->redraws[j] > 0;
+        scenes += tr->redraws[j];
+    }
+    if (samples == 0)
+        return;
+    strbuf sb = {0};
+    for (int l = 0; l < o->nlevels; l++) {
+        long at = 0, of = 0;
+        for (long j = 0; j < tr->count; j++)
+            if (run_level_of(o, run_index(o, j)) == o->levels[l]) {
+                of++;
+                at += tr->redraws[j] > 0;
+            }
+        if (at)
+            strbuf_addf(&sb, "%s%d: %ld/%ld", sb.len ? ", " : "", o->levels[l], at, of);
+    }
+    fprintf(stderr, "gen: %s: %ld of %ld samples redrawn (%ld scenes thrown away: answer not readable from the "
+                    "pixels); by level %s\n",
+            o->task->name, samples, tr->count, scenes, sb.buf ? sb.buf : "");
+    strbuf_free(&sb);
+}
+
 /* --exclude gives up on a sample after this many attempts: a level whose samples
  * keep colliding with the excluded set has too few distinct samples to split. */
 #define EXCLUDE_MAX_ATTEMPTS 64
@@ -372,6 +404,7 @@ static int make_one(task_run *tr, long j, sample_out *so, canvas *cv, strbuf *pn
             return GEN_EXIT_IO;
         sha256_hex(png->buf, png->len, tr->hashes[j * g->images + k]);
     }
+    tr->redraws[j] = so->redraws;
     tr->records[j] = record_line(g, p.file, so->record);
     if (tr->metadata)
         tr->metadata[j] = metadata_line(g, p.file, so->record);
@@ -669,6 +702,7 @@ int run_tasks(const gen_options *opts, int n)
         if (tr->o->metadata)
             tr->metadata = xcalloc((size_t)tr->count + 1, sizeof(char *));
         tr->hashes = xcalloc((size_t)tr->count * (size_t)tr->o->task->images + 1, sizeof *tr->hashes);
+        tr->redraws = xcalloc((size_t)tr->count + 1, sizeof *tr->redraws);
         atomic_init(&tr->done, 0);
         if (tr->o->exclude) {
             rc = load_excluded(tr, err, sizeof err);
@@ -719,6 +753,8 @@ int run_tasks(const gen_options *opts, int n)
         }
         pthread_mutex_destroy(&pl.lock);
     }
+    for (int t = 0; t < n && rc == GEN_EXIT_OK && !opts[0].quiet; t++)
+        report_redraws(&pl.runs[t]);
     for (int t = 0; t < n; t++) {
         task_run *tr = &pl.runs[t];
         if (t < prepared) {
@@ -739,6 +775,7 @@ int run_tasks(const gen_options *opts, int n)
             keyset_free(tr->excluded);
         free(tr->excluded);
         free(tr->hashes);
+        free(tr->redraws);
     }
     free(pl.runs);
     return rc;

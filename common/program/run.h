@@ -27,6 +27,7 @@
 typedef struct sample_out {
     scene img[2];
     cJSON *record; /* the task's fields (no id) */
+    int redraws;   /* gen_ctx.redraws of the last make_sample */
     char err[256];
 } sample_out;
 
