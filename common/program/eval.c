@@ -7,6 +7,7 @@
 #include "json_out.h"
 #include "manifest.h"
 #include "plot.h"
+#include "release.h"
 #include "util.h"
 
 #include <errno.h>
@@ -246,7 +247,7 @@ static int load_records(eval_task *t, const char *text, size_t len, const char *
     t->n = cJSON_GetArraySize(t->records);
     size_t n1 = (size_t)t->n + 1;
     t->ids = xcalloc(n1, sizeof *t->ids);
-    t->gold = xcalloc(n1, sizeof *t->gold);
+    t->dropped = xcalloc(n1, sizeof *t->dropped);
     t->axis = xcalloc(n1, sizeof *t->axis);
     t->response = xcalloc(n1, sizeof *t->response);
     t->why = xcalloc(n1, sizeof *t->why);
@@ -263,15 +264,14 @@ static int load_records(eval_task *t, const char *text, size_t len, const char *
         }
         t->ids[i] = id->valuestring;
         char why[200];
-        t->gold[i] = answer_gold(g, r, why, sizeof why);
-        if (!t->gold[i]) {
+        if (answer_check_record(g, r, why, sizeof why) != 0) {
             rc = fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': record '%.80s': %s", path.buf, id->valuestring,
                       why);
             break;
         }
         if (answer_axis(g, r, &t->axis[i]) != 0) {
             rc = fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': record '%.80s': no value for the axis '%s'",
-                      path.buf, id->valuestring, g->answer.axis);
+                      path.buf, id->valuestring, answer_axis_name(g));
             break;
         }
         i++;
@@ -293,8 +293,6 @@ static int load_records(eval_task *t, const char *text, size_t len, const char *
 static void free_task(eval_task *t)
 {
     for (long i = 0; i < t->n; i++) {
-        if (t->gold)
-            cJSON_Delete(t->gold[i]);
         if (t->output)
             cJSON_Delete(t->output[i]);
         if (t->response)
@@ -305,7 +303,7 @@ static void free_task(eval_task *t)
             free(t->error[i]);
     }
     free(t->ids);
-    free(t->gold);
+    free(t->dropped);
     free(t->axis);
     free(t->response);
     free(t->why);
@@ -476,12 +474,21 @@ static char *dup_string(const cJSON *v)
     return cJSON_IsString(v) ? xstrdup(v->valuestring) : NULL;
 }
 
+/* A model's raw response as the release's harness hands it to the parser: without
+ * a trailing <...> tag (its re.sub(r'<.*>$', '', response)). */
+static char *harness_text(const char *s)
+{
+    char *t = xstrdup(s);
+    t[release_strip_tags(t, strlen(t))] = '\0';
+    return t;
+}
+
 /* The response text of one JSONL object, in either of its two shapes. */
 static char *jsonl_text(const cJSON *o, char **why)
 {
     const cJSON *r = cJSON_GetObjectItemCaseSensitive(o, "response");
     if (cJSON_IsString(r))
-        return xstrdup(r->valuestring);
+        return harness_text(r->valuestring);
     if (cJSON_IsObject(r)) {
         /* OpenAI and vLLM wrap the completion in "body"; accept it bare as well */
         const cJSON *body = cJSON_GetObjectItemCaseSensitive(r, "body");
@@ -491,7 +498,7 @@ static char *jsonl_text(const cJSON *o, char **why)
         const cJSON *msg = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(choices, 0), "message");
         const cJSON *content = cJSON_GetObjectItemCaseSensitive(msg, "content");
         if (cJSON_IsString(content))
-            return xstrdup(content->valuestring);
+            return harness_text(content->valuestring);
         const cJSON *status = cJSON_GetObjectItemCaseSensitive(r, "status_code");
         if (cJSON_IsNumber(status) && status->valuedouble != 200) {
             strbuf sb = {0};
@@ -613,21 +620,26 @@ void eval_score(eval_set *s)
     for (int k = 0; k < s->n; k++) {
         eval_task *t = &s->t[k];
         t->right = 0;
-        for (long i = 0; i < t->n; i++) {
-            char why[200];
+        long i = 0;
+        const cJSON *r;
+        cJSON_ArrayForEach(r, t->records) {
             cJSON_Delete(t->output[i]);
             free(t->error[i]);
             t->output[i] = NULL;
             t->error[i] = NULL;
+            t->correct[i] = t->dropped[i] = false;
             if (!t->response[i]) {
                 t->error[i] = xstrdup(t->why[i] ? t->why[i] : "no answer");
             } else {
-                t->output[i] = answer_parse(t->g, t->response[i], strlen(t->response[i]), why, sizeof why);
-                if (!t->output[i])
-                    t->error[i] = xstrdup(why);
+                answer_verdict v;
+                answer_judge(t->g, s->parser, r, t->response[i], strlen(t->response[i]), false, &v);
+                t->output[i] = v.output;
+                t->error[i] = v.error;
+                t->correct[i] = v.correct;
+                t->dropped[i] = v.dropped;
             }
-            t->correct[i] = answer_equal(t->output[i], t->gold[i]);
             t->right += t->correct[i];
+            i++;
         }
     }
 }
@@ -732,7 +744,7 @@ static void summary(FILE *f, const eval_set *s)
         const eval_task *t = &s->t[k];
         long unparsed = 0;
         for (long i = 0; i < t->n; i++)
-            unparsed += t->output[i] == NULL;
+            unparsed += t->error[i] != NULL;
         strbuf p = {0};
         add_pct(&p, eval_pct(t->right, t->n));
         fprintf(f, "%-24s %7ld %7ld %9ld %9s\n", t->g->name, t->n, t->right, unparsed, p.buf);
@@ -748,7 +760,7 @@ static void summary(FILE *f, const eval_set *s)
     } else {
         eval_categories c;
         eval_categories_of(&s->t[0], &c);
-        fprintf(f, "by %s:", s->t[0].g->answer.axis);
+        fprintf(f, "by %s:", answer_axis_name(s->t[0].g));
         for (int k = 0; k < c.count; k++) {
             strbuf p = {0};
             add_pct(&p, eval_pct(c.right[k], c.n[k]));
@@ -780,20 +792,20 @@ static void records_with(const eval_set *s, strbuf *out, bool gold)
             if (gold) {
                 strbuf g = {0};
                 char why[200];
-                strbuf_add(&g, ANSWER_PREFIX);
                 answer_gold_text(t->g, r, &g, why, sizeof why);
                 cJSON_DeleteItemFromObjectCaseSensitive(c, "gpt_response");
                 cJSON_AddStringToObject(c, "gpt_response", g.buf);
                 strbuf_free(&g);
             } else {
-                static const char *const extra[] = {"gpt_response", "Output", "ERROR"};
-                for (int e = 0; e < 3; e++)
+                static const char *const extra[] = {"gpt_response", "Output", "ERROR", "correct"};
+                for (int e = 0; e < 4; e++)
                     cJSON_DeleteItemFromObjectCaseSensitive(c, extra[e]);
                 cJSON_AddItemToObject(c, "gpt_response",
                                       t->response[i] ? cJSON_CreateString(t->response[i]) : cJSON_CreateNull());
                 cJSON_AddItemToObject(c, "Output", t->output[i] ? cJSON_Duplicate(t->output[i], true)
                                                                 : cJSON_CreateNull());
                 cJSON_AddItemToObject(c, "ERROR", t->error[i] ? cJSON_CreateString(t->error[i]) : cJSON_CreateNull());
+                cJSON_AddBoolToObject(c, "correct", t->correct[i]);
             }
             strbuf line = {0};
             json_append(&line, c);
@@ -913,7 +925,7 @@ int eval_plot_png(const eval_set *s, strbuf *png, char *err, size_t errlen)
         for (int j = 0; j < cs[k].count; j++)
             ys[k][j] = eval_pct(cs[k].right[j], cs[k].n[j]);
         ps[k] = (plot_series){.name = s->t[k].g->name,
-                              .axis = s->t[k].g->answer.axis,
+                              .axis = answer_axis_name(s->t[k].g),
                               .n = cs[k].count,
                               .x = cs[k].value,
                               .y = ys[k],

@@ -23,6 +23,7 @@
 #ifndef GEN_EVAL_H
 #define GEN_EVAL_H
 
+#include "answer.h"
 #include "generator.h"
 #include "util.h"
 
@@ -40,14 +41,14 @@ typedef struct eval_task {
     cJSON *records;   /* data.json */
     long n;
     const char **ids; /* each record's id as data.json has it */
-    cJSON **gold;     /* structured gold answers (answer.h) */
     long *axis;       /* difficulty axis values */
     /* filled by eval_read_answers and eval_score */
     char **response;  /* the answer text, NULL when there is none */
     char **why;       /* why there is no response text (a failed request), or NULL */
-    cJSON **output;   /* the parsed answer, NULL when unparseable */
-    char **error;     /* why not, NULL when parsed */
+    cJSON **output;   /* the parsed answer (the release's Output), NULL for None */
+    char **error;     /* why it is unparseable (the release's ERROR), NULL when parsed */
     bool *correct;
+    bool *dropped;    /* the release's eval.py leaves the record out of its counts */
     long right;
 } eval_task;
 
@@ -55,6 +56,7 @@ typedef struct eval_set {
     eval_task *t;
     int n;
     bool tree; /* a gen all tree: ids are TASK/ID */
+    answer_parser parser; /* how responses are read (answer.h); ANSWER_RELEASE by default */
 } eval_set;
 
 /* Loads a task directory or a gen all tree; returns an exit code (errors.h). */
