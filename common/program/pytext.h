@@ -9,10 +9,8 @@
  *     tests).
  *  2. py_isspace is str.isspace (= re's \s); py_decimal is the value of a Unicode
  *     Nd digit (= re's \d, and what int() reads), -1 otherwise; py_isword is re's
- *     \w: ASCII letters, digits and '_', Nd digits, and for other non-ASCII code
- *     points the C library's iswalnum in a UTF-8 locale (Unicode's alphabetic and
- *     numeric classes as glibc knows them, which can differ from Python 3.11's
- *     Unicode 14 tables on rare letters: docs/evaluation.md).
+ *     \w, from Python 3.11's own Unicode 14 tables (str.isalnum() or '_'); py_lower
+ *     is str.lower() as far as an ASCII comparison can tell (release.c).
  *  3. py_int is int(s) on a str: surrounding white space, one sign, digits (any Nd
  *     script) with single underscores between them; more than 4300 digits is an
  *     error, as Python 3.11's int() limit.  The value is exact up to 15 digits and

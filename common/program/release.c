@@ -491,7 +491,9 @@ static int search_yesno(pyspan line)
             c[k] = c[k] == 0x17F ? 's' : c[k] < 0x80 ? py_lower(c[k]) : c[k]; /* ſ folds to s */
         }
         if (c[0] == 'y' && c[1] == 'e' && c[2] == 's')
-            return 1;
+            /* OUTPUT is match.group(1).capitalize() == "Yes": a 'ſ' matched
+             * for s (IGNORECASE) makes it False */
+            return line.c[i + 2] == 0x17F ? 0 : 1;
         if (c[0] == 'n' && c[1] == 'o')
             return 0;
     }
