@@ -871,6 +871,9 @@ bool release_correct(const release_task *t, const cJSON *record, const cJSON *ou
                      bool *dropped)
 {
     *dropped = t->drop_error && error;
+    char why[160];
+    if (release_check_record(t, record, why, sizeof why) != 0)
+        return false; /* no gold to be right about */
     if (*dropped || (t->skip_error && error) || !output)
         return t->scorer == RS_CROSS && !error && !output &&
                cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(record, t->gold[0])) == 0;
