@@ -208,9 +208,10 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int load_records(eval_task *t, const char *text, size_t len, const char *label, char *err, size_t errlen);
+static int load_records(eval_task *t, const char *text, size_t len, const char *label, bool answers, char *err,
+                        size_t errlen);
 
-static int load_task(eval_task *t, const generator *g, const char *dir, char *err, size_t errlen)
+static int load_task(eval_task *t, const generator *g, const char *dir, bool answers, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
     t->g = g;
@@ -221,14 +222,16 @@ static int load_task(eval_task *t, const generator *g, const char *dir, char *er
     size_t len;
     int rc = read_capped(path.buf, &text, &len, GEN_EXIT_IO, err, errlen);
     if (!rc)
-        rc = load_records(t, text, len, path.buf, err, errlen);
+        rc = load_records(t, text, len, path.buf, answers, err, errlen);
     free(text);
     strbuf_free(&path);
     return rc;
 }
 
-/* The records of data.json text (path names it in messages). */
-static int load_records(eval_task *t, const char *text, size_t len, const char *label, char *err, size_t errlen)
+/* The records of data.json text (path names it in messages); with answers, each
+ * record must hold its task's gold and category of the release's types. */
+static int load_records(eval_task *t, const char *text, size_t len, const char *label, bool answers, char *err,
+                        size_t errlen)
 {
     const generator *g = t->g;
     int rc = 0;
@@ -264,12 +267,12 @@ static int load_records(eval_task *t, const char *text, size_t len, const char *
         }
         t->ids[i] = id->valuestring;
         char why[200];
-        if (answer_check_record(g, r, why, sizeof why) != 0) {
+        if (answers && answer_check_record(g, r, why, sizeof why) != 0) {
             rc = fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': record '%.80s': %s", path.buf, id->valuestring,
                       why);
             break;
         }
-        if (answer_axis(g, r, &t->axis[i]) != 0) {
+        if (answers && answer_axis(g, r, &t->axis[i]) != 0) {
             rc = fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': record '%.80s': no value for the axis '%s'",
                       path.buf, id->valuestring, answer_axis_name(g));
             break;
@@ -324,6 +327,11 @@ void eval_free(eval_set *s)
 
 int eval_load(const char *path, eval_set *s, char *err, size_t errlen)
 {
+    return eval_load_opts(path, NULL, true, s, err, errlen);
+}
+
+int eval_load_opts(const char *path, const generator *task, bool answers, eval_set *s, char *err, size_t errlen)
+{
     memset(s, 0, sizeof *s);
     if (!is_dir(path))
         return fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': %s", path,
@@ -334,21 +342,25 @@ int eval_load(const char *path, eval_set *s, char *err, size_t errlen)
     strbuf_free(&p);
     s->t = xcalloc((size_t)GENERATOR_COUNT, sizeof *s->t);
     if (single) {
-        const generator *g = manifest_task_of_dir(path);
+        const generator *g = task ? task : manifest_task_of_dir(path);
         if (!g)
             return fail(err, errlen, GEN_EXIT_IO,
-                        "cannot tell the task of '%s' (neither its gen.json nor its name is a task)", path);
+                        "cannot tell the task of '%s' (neither its gen.json nor its name is a task; name it with "
+                        "--task TASK)",
+                        path);
         s->n = 1;
-        return load_task(&s->t[0], g, path, err, errlen);
+        return load_task(&s->t[0], g, path, answers, err, errlen);
     }
     s->tree = true;
     for (int k = 0; k < GENERATOR_COUNT; k++) {
+        if (task && GENERATORS[k] != task)
+            continue;
         strbuf d = {0};
         strbuf_addf(&d, "%s/%s", path, GENERATORS[k]->name);
         strbuf_addf(&p, "%s/data.json", d.buf);
         bool have = path_exists(p.buf);
         strbuf_free(&p);
-        int rc = have ? load_task(&s->t[s->n++], GENERATORS[k], d.buf, err, errlen) : 0;
+        int rc = have ? load_task(&s->t[s->n++], GENERATORS[k], d.buf, answers, err, errlen) : 0;
         strbuf_free(&d);
         if (rc)
             return rc;
@@ -366,7 +378,7 @@ int eval_load_text(const generator *g, const char *text, size_t len, eval_set *s
     s->n = 1;
     s->t->g = g;
     s->t->dir = xstrdup(".");
-    return load_records(s->t, text, len, "data.json", err, errlen);
+    return load_records(s->t, text, len, "data.json", true, err, errlen);
 }
 
 void eval_record_id(const eval_set *s, const eval_task *t, long i, char *buf, size_t n)
@@ -871,6 +883,17 @@ const char *eval_opt_out(int argc, char **argv, int *i, bool *bad)
     return v || *bad ? v : eval_opt_value(argc, argv, i, "--out", bad);
 }
 
+int eval_opt_task(const char *v, const generator **task)
+{
+    *task = generator_find(v);
+    if (*task)
+        return 0;
+    const char *near = generator_suggest(v);
+    if (near)
+        return eval_usage_fail("unknown task '%s' for --task (did you mean '%s'?)", v, near);
+    return eval_usage_fail("unknown task '%s' for --task (gen list names them)", v);
+}
+
 bool eval_help(const char *arg, const char *use)
 {
     if (strcmp(arg, "--help") != 0 && strcmp(arg, "-h") != 0)
@@ -881,8 +904,9 @@ bool eval_help(const char *arg, const char *use)
 
 int eval_cmd_gold(int argc, char **argv)
 {
-    static const char use[] = "usage: gen gold DIR [-o ANSWERS.json]";
+    static const char use[] = "usage: gen gold DIR [--task TASK] [-o ANSWERS.json]";
     const char *dir = NULL, *out = NULL;
+    const generator *task = NULL;
     for (int i = 2; i < argc; i++) {
         bool bad = false;
         const char *v;
@@ -890,8 +914,11 @@ int eval_cmd_gold(int argc, char **argv)
             return GEN_EXIT_OK;
         if ((v = eval_opt_out(argc, argv, &i, &bad)))
             out = v;
-        else if (bad)
-            return eval_usage_fail("option '%s' needs a file (%s)", argv[i], use);
+        else if (!bad && (v = eval_opt_value(argc, argv, &i, "--task", &bad))) {
+            if (eval_opt_task(v, &task))
+                return GEN_EXIT_USAGE;
+        } else if (bad)
+            return eval_usage_fail("option '%s' needs a value (%s)", argv[i], use);
         else if (argv[i][0] == '-' && argv[i][1])
             return eval_usage_fail("unknown option '%s' for gold (%s)", argv[i], use);
         else if (dir)
@@ -903,7 +930,7 @@ int eval_cmd_gold(int argc, char **argv)
         return eval_usage_fail("gold needs a directory (%s)", use);
     char err[512];
     eval_set s;
-    int rc = eval_load(dir, &s, err, sizeof err);
+    int rc = eval_load_opts(dir, task, true, &s, err, sizeof err);
     if (!rc) {
         strbuf sb = {0};
         records_with(&s, &sb, true);
@@ -962,8 +989,11 @@ static int plot_png(const eval_set *s, strbuf *png, char *err, size_t errlen)
 int eval_cmd_score(int argc, char **argv)
 {
     static const char use[] =
-        "usage: gen score DIR ANSWERS [-o EVAL.json] [--annotated OUT.json] [--plot FILE.png] [--quiet]";
+        "usage: gen score DIR ANSWERS [--task TASK] [--parser release|strict] [-o EVAL.json] [--annotated OUT.json]"
+        " [--plot FILE.png] [--quiet]";
     const char *pos[2] = {NULL, NULL}, *out = NULL, *annotated = NULL, *plot = NULL;
+    const generator *task = NULL;
+    answer_parser parser = ANSWER_RELEASE;
     int npos = 0;
     bool quiet = false;
     for (int i = 2; i < argc; i++) {
@@ -977,8 +1007,14 @@ int eval_cmd_score(int argc, char **argv)
             annotated = v;
         else if (!bad && (v = eval_opt_value(argc, argv, &i, "--plot", &bad)))
             plot = v;
-        else if (bad)
-            return eval_usage_fail("option '%s' needs a file (%s)", argv[i], use);
+        else if (!bad && (v = eval_opt_value(argc, argv, &i, "--task", &bad))) {
+            if (eval_opt_task(v, &task))
+                return GEN_EXIT_USAGE;
+        } else if (!bad && (v = eval_opt_value(argc, argv, &i, "--parser", &bad))) {
+            if (!answer_parser_named(v, &parser))
+                return eval_usage_fail("unknown parser '%s' (release or strict)", v);
+        } else if (bad)
+            return eval_usage_fail("option '%s' needs a value (%s)", argv[i], use);
         else if (strcmp(argv[i], "--quiet") == 0)
             quiet = true;
         else if (argv[i][0] == '-' && argv[i][1])
@@ -999,7 +1035,8 @@ int eval_cmd_score(int argc, char **argv)
         return eval_usage_fail("--plot needs a file name, not '-'");
     char err[512];
     eval_set s;
-    int rc = eval_load(pos[0], &s, err, sizeof err);
+    int rc = eval_load_opts(pos[0], task, true, &s, err, sizeof err);
+    s.parser = parser;
     if (!rc)
         rc = eval_read_answers(pos[1], &s, err, sizeof err);
     if (!rc) {

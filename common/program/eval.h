@@ -61,6 +61,10 @@ typedef struct eval_set {
 
 /* Loads a task directory or a gen all tree; returns an exit code (errors.h). */
 int eval_load(const char *path, eval_set *s, char *err, size_t errlen);
+/* The same with options: task (or NULL) names the task of a directory of any name,
+ * or picks that task's directory of a tree; answers false loads ids only (gen
+ * requests), without checking each record's gold and category. */
+int eval_load_opts(const char *path, const generator *task, bool answers, eval_set *s, char *err, size_t errlen);
 void eval_free(eval_set *s);
 
 /* One task's set from data.json text (for the fuzzer and tests). */
@@ -95,6 +99,8 @@ void eval_record_id(const eval_set *s, const eval_task *t, long i, char *buf, si
 const char *eval_opt_value(int argc, char **argv, int *i, const char *name, bool *bad);
 /* eval_opt_value for "-o" or "--out". */
 const char *eval_opt_out(int argc, char **argv, int *i, bool *bad);
+/* --task V: the task named V, or a usage error (printed) with a suggestion. */
+int eval_opt_task(const char *v, const generator **task);
 /* True (having printed use) when arg asks for help. */
 bool eval_help(const char *arg, const char *use);
 /* Prints "gen: <message>" and returns GEN_EXIT_USAGE. */
