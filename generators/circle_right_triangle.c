@@ -224,7 +224,7 @@ const generator gen_circle_right_triangle = {
                      "digits, separated by single spaces: the circles, the right-angled "
                      "triangles and the triangles without a right angle, for example ANSWER: 4 2 "
                      "5.",
-    .answer = {.kind = ANSWER_INTS, .gold = {"circles", "right", "triangles"}, .axis = "rows"},
+    .answer = {.kind = ANSWER_INTS, .gold = {"circles", "right", "triangles"}, .axis = "circles"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -116,7 +116,7 @@ const generator gen_counting_shapes = {
     .output_prompt = "The last line of your answer must be ANSWER: followed by the numbers of "
                      "circles, squares and triangles, in that order, in digits and separated by "
                      "single spaces, for example ANSWER: 4 2 0.",
-    .answer = {.kind = ANSWER_INTS, .gold = {"circles", "squares", "triangles"}, .axis = "circles"},
+    .answer = {.kind = ANSWER_INTS, .gold = {"circles", "squares", "triangles"}, .axis = "circles+triangles+squares"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -131,7 +131,7 @@ const generator gen_cross_and_knots = {
     .output_prompt = "The last line of your answer must be ANSWER: followed by the cells that "
                      "hold a cross, in reading order and separated by single spaces, or ANSWER: "
                      "NONE if no cell holds a cross, for example ANSWER: B1 E1 A4.",
-    .answer = {.kind = ANSWER_WORD_SET, .gold = {"gold_output"}, .axis = "n", .none = "NONE"},
+    .answer = {.kind = ANSWER_WORD_SET, .gold = {"gold_output"}, .axis = "crosses", .none = "NONE"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -217,7 +217,7 @@ const generator gen_grid_path = {
              "order. The first cell holds the green disc and the last cell holds the arrowhead; include both.",
     .output_prompt = "The last line of your answer must be ANSWER: followed by the cells of the "
                      "path in order, separated by single spaces, for example ANSWER: A1 A2 B2.",
-    .answer = {.kind = ANSWER_WORDS, .gold = {"gold_output"}, .axis = "rows"},
+    .answer = {.kind = ANSWER_WORDS, .gold = {"gold_output"}, .axis = "path_size"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -288,7 +288,7 @@ const generator gen_maze_solving = {
     .output_prompt = "The last line of your answer must be ANSWER: followed by the route as a "
                      "list of [row, column] pairs using the numbers on the axes, for example "
                      "ANSWER: [[0, 0], [0, 1], [1, 1]].",
-    .answer = {.kind = ANSWER_CELL_PATH, .gold = {"path"}, .axis = "len(path) - 2"},
+    .answer = {.kind = ANSWER_CELL_PATH, .gold = {"path"}, .axis = "Rows"},
     .check_level = check_level,
     .sample = sample,
 };

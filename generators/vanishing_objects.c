@@ -146,7 +146,7 @@ const generator gen_vanishing_objects = {
                      "squares and triangles disappeared, in that order, in digits and separated "
                      "by single spaces, for example ANSWER: 1 0 2.",
     .answer = {.kind = ANSWER_INTS, .gold = {"vanished.circles", "vanished.squares", "vanished.triangles"},
-                .axis = "circles"},
+                .axis = "vanished"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# eval: gen gold, gen requests and gen score end to end.  Gold answers score 100.0
-# for every task and category, with the release's axis values as keys; requests are
+# eval: gen gold, gen requests and gen score end to end.  Gold answers, written in each
+# task's original format for records of the original scripts' own output
+# (tests/release_data), score 100.0 for every task and category, with the keys the
+# release's eval.py makes; requests are
 # valid batch lines whose images are the files of data/; the batch output and JSONL
 # shapes of the same answers score the same; bad input gets its exit code, a clear
 # message and no output file.  JSON is read by eval_probe (tests/eval_probe.c).
@@ -13,26 +15,36 @@ R=$WORK/pv
 "$GEN" all --seed 11 --num_images 1 --out "$R" --quiet || { echo "eval: gen all failed"; exit 1; }
 
 CC=$R/counting_circles
+# records of the original scripts (6 per task), as a tree of task directories
+F=$WORK/release
+cp -r "$(dirname "$0")/release_data" "$F"
 
-# 1. Per task: gold -> score is 100.0 overall and in every category, keys = axis values.
+# 1. Per task: gold -> score is 100.0 overall and in every category, keys = eval.py's.
 for t in $(tasks); do
-    "$GEN" gold "$R/$t" -o "$WORK/gold-$t.json" && ok || fail "gen gold $t"
-    "$GEN" score "$R/$t" "$WORK/gold-$t.json" -o "$WORK/eval-$t.json" --quiet && ok || fail "gen score $t"
-    out=$("$PROBE" axes "$R/$t" "$WORK/eval-$t.json") && ok || fail "$t: $out"
+    "$GEN" gold "$F/$t" -o "$WORK/gold-$t.json" && ok || fail "gen gold $t"
+    "$GEN" score "$F/$t" "$WORK/gold-$t.json" -o "$WORK/eval-$t.json" --quiet && ok || fail "gen score $t"
+    out=$("$PROBE" axes "$F/$t" "$WORK/eval-$t.json") && ok || fail "$t: $out"
 done
-grep -q '"gpt_response": "ANSWER: ' "$WORK/gold-counting_circles.json" && ok || fail "gold lacks ANSWER: lines"
-[ "$(grep -c '"id": ' "$WORK/gold-counting_circles.json")" -eq 20 ] && ok || fail "gold: not one line per record"
+grep -q '"gpt_response": "QUADRANT:[1-4] COUNT:[0-9]*"' "$WORK/gold-circle_location.json" && ok ||
+    fail "circle_location gold is not QUADRANT:x COUNT:y"
+grep -q '"gpt_response": "SHAPES : [a-z]* , ' "$WORK/gold-grid_path.json" && ok || fail "grid_path gold is not SHAPES : a , b"
+grep -q '"gpt_response": "S,[0-9,]*,E"' "$WORK/gold-maze_solving.json" && ok || fail "maze_solving gold is not S,2,E"
+# gen's own counting_circles records are the release's (num_objects)
+"$GEN" gold "$CC" -o "$WORK/gold-cc.json" && ok || fail "gen gold counting_circles"
+grep -q '"gpt_response": "COUNT:[0-9]*"' "$WORK/gold-cc.json" && ok || fail "gold lacks COUNT:x answers"
+[ "$(grep -c '"id": ' "$WORK/gold-cc.json")" -eq 20 ] && ok || fail "gold: not one line per record"
 
 # 2. The whole tree: ids TASK/ID, the table, the mean, the plot.
-"$GEN" gold "$R" -o "$WORK/gold.json" && ok || fail "gen gold tree"
+"$GEN" gold "$F" -o "$WORK/gold.json" && ok || fail "gen gold tree"
 grep -q '"id": "maze_solving/1.png"' "$WORK/gold.json" && ok || fail "tree gold ids are not TASK/ID"
-sum=$("$GEN" score "$R" "$WORK/gold.json" -o "$WORK/eval.json" --annotated "$WORK/ann.json" --plot "$WORK/plot.png")
+sum=$("$GEN" score "$F" "$WORK/gold.json" -o "$WORK/eval.json" --annotated "$WORK/ann.json" --plot "$WORK/plot.png")
 [ $? -eq 0 ] && ok || fail "gen score tree"
-out=$("$PROBE" axes "$R" "$WORK/eval.json") && ok || fail "tree: $out"
-grep -qE '^mean +600 +600 +100.0' <<<"$sum" && ok || fail "summary lacks the mean line: $sum"
-[ "$(grep -c '^[a-z_]* *20 *20 *0 *100.0$' <<<"$sum")" -eq 30 ] && ok || fail "summary lacks a line per task"
-out=$("$PROBE" annotated "$WORK/ann.json" 600) && ok || fail "annotated: $out"
-grep -q '"Output": 1, "ERROR": null' "$WORK/ann.json" && ok || fail "annotated lacks Output and ERROR"
+out=$("$PROBE" axes "$F" "$WORK/eval.json") && ok || fail "tree: $out"
+grep -qE '^mean +180 +180 +100.0' <<<"$sum" && ok || fail "summary lacks the mean line: $sum"
+[ "$(grep -c '^[a-z_]* *6 *6 *0 *100.0$' <<<"$sum")" -eq 30 ] && ok || fail "summary lacks a line per task"
+out=$("$PROBE" annotated "$WORK/ann.json" 180) && ok || fail "annotated: $out"
+grep -q '"Output": 1, "ERROR": null, "correct": true' "$WORK/ann.json" && ok ||
+    fail "annotated lacks Output, ERROR and correct"
 [ "$(head -c 8 "$WORK/plot.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] && ok || fail "plot is not a PNG"
 
 # 3. Requests: valid JSON lines with the documented fields, images = data/ files.
@@ -46,16 +58,16 @@ out=$("$PROBE" requests "$R/mirror_image" "$WORK/req-mi.jsonl" 512) && ok || fai
 "$PROBE" wrap "$WORK/gold.json" > "$WORK/batch.jsonl"
 "$PROBE" jsonl "$WORK/gold.json" > "$WORK/answers.jsonl"
 for f in batch.jsonl answers.jsonl; do
-    "$GEN" score "$R" "$WORK/$f" -o "$WORK/eval-$f.json" --quiet && ok || fail "score $f"
+    "$GEN" score "$F" "$WORK/$f" -o "$WORK/eval-$f.json" --quiet && ok || fail "score $f"
     cmp -s "$WORK/eval.json" "$WORK/eval-$f.json" && ok || fail "$f scores differently from the answers file"
 done
 # one task scored from TASK/ID custom_ids (as gen requests names them)
 "$PROBE" wrap "$WORK/gold-sort_lines.json" | sed 's/"custom_id":"/&sort_lines\//' > "$WORK/sl.jsonl"
-"$GEN" score "$R/sort_lines" "$WORK/sl.jsonl" -o "$WORK/eval-sl.json" --quiet && ok || fail "score TASK/ID ids"
+"$GEN" score "$F/sort_lines" "$WORK/sl.jsonl" -o "$WORK/eval-sl.json" --quiet && ok || fail "score TASK/ID ids"
 cmp -s "$WORK/eval-sort_lines.json" "$WORK/eval-sl.json" && ok || fail "TASK/ID ids score differently"
 
 # 5. Missing, wrong and failed answers count as wrong, never dropped.
-grep -v '"id": "1.png"' "$WORK/gold-counting_circles.json" | sed 's/"ANSWER: 5"/"ANSWER: 6"/' |
+grep -v '"id": "1.png"' "$WORK/gold-cc.json" | sed 's/"COUNT:5"/"COUNT:6"/' |
     sed '$!N;s/},\n]/}\n]/;P;D' > "$WORK/part.json"
 "$GEN" score "$R/counting_circles" "$WORK/part.json" -o "$WORK/part-eval.json" --quiet && ok || fail "partial answers"
 grep -q '"Overall Accuracy": 90.0' "$WORK/part-eval.json" && ok || fail "a missing and a wrong answer: $(head -2 "$WORK/part-eval.json")"
@@ -77,7 +89,9 @@ grep -q '"ERROR": "request failed: rate limited"' "$WORK/failed-ann.json" && ok 
 } > "$WORK/hostile.jsonl"
 "$GEN" score "$R/counting_circles" "$WORK/hostile.jsonl" --annotated "$WORK/h-ann.json" --quiet && ok ||
     fail "hostile responses"
-grep -q '"ERROR": "the last line is longer than' "$WORK/h-ann.json" && ok || fail "3 MB line not refused"
+grep -q '"ERROR": "list index out of range", "correct": false' "$WORK/h-ann.json" && ok ||
+    fail "3 MB line without a number not unparseable"
+[ "$(grep -c '"correct": false' "$WORK/h-ann.json")" -eq 20 ] && ok || fail "a hostile response is correct"
 
 # An output that is not a regular file (a FIFO here, /dev/null in use) is written
 # into, never replaced by a renamed temporary file.
@@ -87,7 +101,7 @@ catpid=$!
 "$GEN" gold "$CC" -o "$WORK/fifo" && ok || fail "gold into a FIFO"
 if [ -p "$WORK/fifo" ]; then ok; else fail "the FIFO was replaced by a file"; kill "$catpid"; fi
 wait "$catpid"
-cmp -s "$WORK/from-fifo" "$WORK/gold-counting_circles.json" && ok || fail "the FIFO did not carry the gold file"
+cmp -s "$WORK/from-fifo" "$WORK/gold-cc.json" && ok || fail "the FIFO did not carry the gold file"
 
 # 7. Bad input: exit code, message, nothing written (expect: tests/lib.sh).
 printf '[{"id": "1.png", "gpt_response": "ANSWER: 1"},\n {"id": 2,,}]\n' > "$WORK/notjson.json"
@@ -118,8 +132,7 @@ mkdir -p "$WORK/empty-root"
 expect 4 "no data.json in it, nor in any task directory" score "$WORK/empty-root" "$WORK/dup.json" -o "$WORK/out"
 mkdir -p "$WORK/broken/counting_circles" && printf '[{"id": "1.png"}]' > "$WORK/broken/counting_circles/data.json"
 expect 4 "cannot read '.*data.json': record '1.png': field 'num_objects' is missing" gold "$WORK/broken" -o "$WORK/out"
-expect 4 "field 'num_objects' is missing" requests "$WORK/broken" --model m -o "$WORK/out"
-expect 4 "cannot write '.*nodir/p.png'" score "$CC" "$WORK/gold-counting_circles.json" -o "$WORK/out" \
+expect 4 "cannot write '.*nodir/p.png'" score "$CC" "$WORK/gold-cc.json" -o "$WORK/out" \
     --plot "$WORK/nodir/p.png"
 expect 2 "score needs a directory and an answers file" score "$CC"
 expect 2 "unknown option '--bogus' for score" score "$CC" "$WORK/gold.json" --bogus

@@ -144,10 +144,13 @@ static void check_task_eval(const char *task, const char *dir, const cJSON *ev)
     int k = 0;
     const cJSON *r;
     cJSON_ArrayForEach(r, data) {
-        if (strcmp(axis, "len(path) - 2") == 0)
-            vals[k++] = cJSON_GetArraySize(cJSON_GetObjectItem(r, "path")) - 2;
-        else
-            vals[k++] = (long)cJSON_GetNumberValue(cJSON_GetObjectItem(r, axis));
+        /* a field, or the sum of fields a+b+c */
+        long sum = 0;
+        char fields[128];
+        snprintf(fields, sizeof fields, "%s", axis);
+        for (char *f = strtok(fields, "+"); f; f = strtok(NULL, "+"))
+            sum += (long)cJSON_GetNumberValue(cJSON_GetObjectItem(r, f));
+        vals[k++] = sum;
     }
     qsort(vals, (size_t)k, sizeof *vals, cmp_long);
     int u = 0;

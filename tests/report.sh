@@ -17,25 +17,25 @@ MODE=${2:-page}
 scratch
 HERE=$(cd "$(dirname "$0")" && pwd)
 
-"$GEN" all --seed 3 --num_images 2 --tasks counting_circles,mirror_image,sort_lines --out "$WORK/run" --quiet ||
+"$GEN" all --seed 3 --num_images 2 --tasks counting_circles,change_colour,graph_counting --out "$WORK/run" --quiet ||
     { fail "gen all"; finish report; }
 "$GEN" gold "$WORK/run" -o "$WORK/gold.json" || { fail "gen gold"; finish report; }
-# Plant 7 answers: 4 wrong (two counts, a flipped mirror pair, and sort_lines' "maybe",
-# which parses as a one-label order) and 3 unparseable, the hostile ones among them.
+# Plant 7 answers: 4 wrong (two counts, a miscounted pair, and the <script> one, whose
+# "alert(1)" the release's parser reads as the count 1) and 3 unparseable, the other
+# hostile ones among them.  (Tasks whose gen records are already the release's.)
 python3 - "$WORK/gold.json" "$WORK/ans.json" <<'PY'
 import json, sys
 a = json.load(open(sys.argv[1]))
 by_id = {r["id"]: r for r in a}
 def say(i, text): by_id[i]["gpt_response"] = text
-say("counting_circles/3.png", "ANSWER: 99")
-say("counting_circles/20.png", "Counting...\nANSWER: 3")
-flip = {"yes": "no", "no": "yes"}
-r = by_id["mirror_image/second5.png"]
-say("mirror_image/second5.png", "ANSWER: " + flip[r["mirror_image"]])
+say("counting_circles/3.png", "COUNT:99")
+say("counting_circles/20.png", "Counting...\nCOUNT:3")
+r = by_id["change_colour/second5.png"]
+say("change_colour/second5.png", "COUNT:%d" % (r["num_differences"] + 1))
 say("counting_circles/11.png", "<script>alert(1)</script>")
-say("sort_lines/7.png", "I think\n<img src=x onerror=alert(2)>\n</div></section>\nANSWER: maybe")
-say("sort_lines/30.png", "bad bytes \x07\x1b here")
-say("mirror_image/second12.png", "x" * 5000 + "\nnot an answer")
+say("graph_counting/7.png", "I think\n<img src=x onerror=alert(2)>\n</div></section>\nmaybe")
+say("graph_counting/30.png", "bad bytes \x07\x1b here")
+say("change_colour/second12.png", "x" * 5000 + "\nnot an answer")
 json.dump(a, open(sys.argv[2], "w"), ensure_ascii=True)
 PY
 
@@ -66,9 +66,9 @@ count() { grep -o "$1" "$R" | wc -l; }
 [ "$(count 'class="entry ')" = 7 ] && ok || fail "gallery holds $(count 'class="entry ') entries, not 7"
 [ "$(count 'data-kind="wrong"')" = 4 ] && ok || fail "wrong entries: $(count 'data-kind="wrong"')"
 [ "$(count 'data-kind="unparseable"')" = 3 ] && ok || fail "unparseable entries: $(count 'data-kind="unparseable"')"
-[ "$(count 'data-task="mirror_image" data-level')" = 2 ] && ok || fail "mirror_image entries"
+[ "$(count 'data-task="change_colour" data-level')" = 2 ] && ok || fail "change_colour entries"
 grep -q '<code>counting_circles/3.png</code>' "$R" && ok || fail "entry counting_circles/3.png missing"
-grep -q '<code>mirror_image/second5.png</code>' "$R" && ok || fail "entry mirror_image/second5.png missing"
+grep -q '<code>change_colour/second5.png</code>' "$R" && ok || fail "entry change_colour/second5.png missing"
 # Pairs show the first image, then the second.
 grep -o 'alt="first image" src="[^"]*first5.png"><img class="thumb" loading="lazy" alt="second image" src="[^"]*second5.png"' "$R" \
     | grep -q . && ok || fail "pair images not first then second"
@@ -119,8 +119,8 @@ assert len(srcs) == 9
 for s in srcs:
     assert s.startswith("data:image/png;base64,"), s[:40]
     assert base64.b64decode(s.split(",", 1)[1])[:8] == b"\x89PNG\r\n\x1a\n"
-first = base64.b64decode(srcs[0].split(",", 1)[1])
-assert first == open(sys.argv[2] + "/counting_circles/data/3.png", "rb").read()
+images = [base64.b64decode(x.split(",", 1)[1]) for x in srcs]
+assert open(sys.argv[2] + "/counting_circles/data/3.png", "rb").read() in images
 PY
 # All correct: nothing to show.
 "$GEN" report "$WORK/run" "$WORK/gold.json" -o "$WORK/gold.html" --quiet || fail "report of gold"

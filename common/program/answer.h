@@ -1,22 +1,20 @@
-/* answer.h - the answer line: gold text from a record, a response parsed into a
- * structured answer, and the comparison of the two.
+/* answer.h - a task's answer: the gold answer of a record in the task's own format,
+ * and the verdict on a response, read the release's way (release.h) or gen's
+ * strict way.
  *
  * Contract:
- *  1. One convention for all 30 tasks: the response's last non-empty line (code
- *     fence lines aside) is `ANSWER: <answer>`; each task's output_prompt.txt says
- *     so with its exact syntax, and gold_output/Gold_output equal <answer>.
- *  2. The parser forgives what does not change the answer: case, surrounding
- *     white space, markdown emphasis (`*`, `_`, backticks, a leading `#` or `>`),
- *     a code fence, one trailing full stop, and `,` `;` or spaces between list
- *     items.  Nothing else: an answer on an earlier line is no answer.
- *  3. What is parsed is the task's answer_spec (generator.h): the structured
- *     answer is a cJSON value (a number, a list of numbers or canonical tokens,
- *     a sorted list for sets, an object of sorted number lists), and two answers
- *     are equal when those values are equal.  Labels and cells are upper case,
- *     other words lower case, numbers without leading zeros.
- *  4. Any bytes, of any length, are parsed without crashing (fuzzed:
- *     tests/fuzz/fuzz_answer.c); only the last line is looked at, and a line
- *     longer than ANSWER_MAX_LINE or holding non-ASCII text is an error.
+ *  1. Each task has its original's answer format (release.h): `gen gold` writes
+ *     answer_gold_text, which the release's utils.py parses and its eval.py scores
+ *     as correct; there is no uniform convention across tasks.
+ *  2. ANSWER_RELEASE (the default) decides as the task's utils.py + eval.py do: the
+ *     verdict's output is the release's Output (NULL for None), error its ERROR,
+ *     correct eval.py's decision, dropped set where that eval.py leaves the record
+ *     out of its counts (gen still counts it, as wrong).
+ *  3. ANSWER_STRICT reads only the last non-blank line, whole words and numbers,
+ *     in the task's format, and refuses what the release would silently drop or
+ *     guess; its output has the release's Output shape, so both are scored alike.
+ *  4. Any bytes, of any length, are judged without crashing (fuzzed:
+ *     tests/fuzz/fuzz_answer.c).
  */
 #ifndef GEN_ANSWER_H
 #define GEN_ANSWER_H
@@ -28,26 +26,39 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define ANSWER_PREFIX "ANSWER: "
-/* The longest answer line read: a 22x22 maze route is under 4 KiB, so 64 KiB
- * is far beyond any honest answer and bounds the work a hostile one causes. */
-#define ANSWER_MAX_LINE 65536
+typedef enum answer_parser { ANSWER_RELEASE, ANSWER_STRICT } answer_parser;
 
-/* The gold answer of a record, as it follows "ANSWER: ".  Returns 0, or -1 with a
- * message naming the field that is missing or of the wrong type. */
+typedef struct answer_verdict {
+    cJSON *output; /* the parsed answer in the release's Output shape; NULL for None */
+    char *error;   /* why it is unparseable (the release's ERROR); NULL when parsed */
+    bool correct;
+    bool dropped;  /* the release's eval.py leaves this record out of its counts */
+} answer_verdict;
+
+/* "release" or "strict" into *p; false for another name. */
+bool answer_parser_named(const char *name, answer_parser *p);
+
+/* The record has the fields the task's scoring reads, of the release's types;
+ * -1 with a message naming the field otherwise. */
+int answer_check_record(const generator *g, const cJSON *record, char *err, size_t errlen);
+
+/* The gold answer of a record, the whole response a perfect model gives. */
 int answer_gold_text(const generator *g, const cJSON *record, strbuf *out, char *err, size_t errlen);
 
-/* The structured gold answer of a record (its gold text, parsed); NULL with a
- * message when the record cannot give one. */
-cJSON *answer_gold(const generator *g, const cJSON *record, char *err, size_t errlen);
-
-/* Parses a whole response (len bytes, not necessarily NUL-terminated).  Returns
- * the structured answer, or NULL with the reason in err. */
-cJSON *answer_parse(const generator *g, const char *text, size_t len, char *err, size_t errlen);
-
-bool answer_equal(const cJSON *a, const cJSON *b);
-
-/* The record's value on the release's difficulty axis (answer_spec.axis). */
+/* The record's category key as the task's eval.py makes it. */
 int answer_axis(const generator *g, const cJSON *record, long *value);
+/* The name of the category (a field, or "circles+triangles+squares"). */
+const char *answer_axis_name(const generator *g);
+/* The task's answer format as its prompt demands it, and its answer type
+ * (single, fixed length, list, set). */
+const char *answer_format(const generator *g);
+const char *answer_type(const generator *g);
+
+/* Judges one response (len bytes, not necessarily NUL-terminated) against the
+ * record.  raw: a model's response as it came (the harness strips a trailing
+ * <...> tag first); false for a release answers file's stored gpt_response. */
+void answer_judge(const generator *g, answer_parser p, const cJSON *record, const char *text, size_t len, bool raw,
+                  answer_verdict *v);
+void answer_verdict_clear(answer_verdict *v);
 
 #endif

@@ -9,6 +9,7 @@
 #include "json_out.h"
 #include "manifest.h"
 #include "plot.h"
+#include "release.h"
 #include "util.h"
 
 #include <errno.h>
@@ -276,9 +277,10 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int load_records(eval_task *t, const char *text, size_t len, const char *label, char *err, size_t errlen);
+static int load_records(eval_task *t, const char *text, size_t len, const char *label, bool answers, char *err,
+                        size_t errlen);
 
-static int load_task(eval_task *t, const generator *g, const char *dir, char *err, size_t errlen)
+static int load_task(eval_task *t, const generator *g, const char *dir, bool answers, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
     t->g = g;
@@ -291,14 +293,16 @@ static int load_task(eval_task *t, const generator *g, const char *dir, char *er
      * gen check uses (dataset_read.h). */
     int rc = ds_read(dir, "data.json", EVAL_MAX_DATA_JSON, &text, &len, err, errlen) == 0 ? 0 : GEN_EXIT_IO;
     if (!rc)
-        rc = load_records(t, text, len, path.buf, err, errlen);
+        rc = load_records(t, text, len, path.buf, answers, err, errlen);
     free(text);
     strbuf_free(&path);
     return rc;
 }
 
-/* The records of data.json text (path names it in messages). */
-static int load_records(eval_task *t, const char *text, size_t len, const char *label, char *err, size_t errlen)
+/* The records of data.json text (path names it in messages); with answers, each
+ * record must hold its task's gold and category of the release's types. */
+static int load_records(eval_task *t, const char *text, size_t len, const char *label, bool answers, char *err,
+                        size_t errlen)
 {
     const generator *g = t->g;
     int rc = 0;
@@ -330,7 +334,7 @@ static int load_records(eval_task *t, const char *text, size_t len, const char *
     t->n = cJSON_GetArraySize(t->records);
     size_t n1 = (size_t)t->n + 1;
     t->ids = xcalloc(n1, sizeof *t->ids);
-    t->gold = xcalloc(n1, sizeof *t->gold);
+    t->dropped = xcalloc(n1, sizeof *t->dropped);
     t->axis = xcalloc(n1, sizeof *t->axis);
     t->response = xcalloc(n1, sizeof *t->response);
     t->why = xcalloc(n1, sizeof *t->why);
@@ -352,15 +356,15 @@ static int load_records(eval_task *t, const char *text, size_t len, const char *
             break;
         }
         t->ids[i] = id->valuestring;
-        t->gold[i] = answer_gold(g, r, why, sizeof why);
-        if (!t->gold[i]) {
+        char bad[200];
+        if (answers && answer_check_record(g, r, bad, sizeof bad) != 0) {
             rc = fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': record '%.80s': %s", path.buf, id->valuestring,
-                      why);
+                      bad);
             break;
         }
-        if (answer_axis(g, r, &t->axis[i]) != 0) {
+        if (answers && answer_axis(g, r, &t->axis[i]) != 0) {
             rc = fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': record '%.80s': no value for the axis '%s'",
-                      path.buf, id->valuestring, g->answer.axis);
+                      path.buf, id->valuestring, answer_axis_name(g));
             break;
         }
         i++;
@@ -382,8 +386,6 @@ static int load_records(eval_task *t, const char *text, size_t len, const char *
 static void free_task(eval_task *t)
 {
     for (long i = 0; i < t->n; i++) {
-        if (t->gold)
-            cJSON_Delete(t->gold[i]);
         if (t->output)
             cJSON_Delete(t->output[i]);
         if (t->response)
@@ -394,7 +396,7 @@ static void free_task(eval_task *t)
             free(t->error[i]);
     }
     free(t->ids);
-    free(t->gold);
+    free(t->dropped);
     free(t->axis);
     free(t->response);
     free(t->why);
@@ -415,6 +417,11 @@ void eval_free(eval_set *s)
 
 int eval_load(const char *path, eval_set *s, char *err, size_t errlen)
 {
+    return eval_load_opts(path, NULL, true, s, err, errlen);
+}
+
+int eval_load_opts(const char *path, const generator *task, bool answers, eval_set *s, char *err, size_t errlen)
+{
     memset(s, 0, sizeof *s);
     if (!is_dir(path))
         return fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': %s", path,
@@ -425,15 +432,19 @@ int eval_load(const char *path, eval_set *s, char *err, size_t errlen)
     strbuf_free(&p);
     s->t = xcalloc((size_t)GENERATOR_COUNT, sizeof *s->t);
     if (single) {
-        const generator *g = manifest_task_of_dir(path);
+        const generator *g = task ? task : manifest_task_of_dir(path);
         if (!g)
             return fail(err, errlen, GEN_EXIT_IO,
-                        "cannot tell the task of '%s' (neither its gen.json nor its name is a task)", path);
+                        "cannot tell the task of '%s' (neither its gen.json nor its name is a task; name it with "
+                        "--task TASK)",
+                        path);
         s->n = 1;
-        return load_task(&s->t[0], g, path, err, errlen);
+        return load_task(&s->t[0], g, path, answers, err, errlen);
     }
     s->tree = true;
     for (int k = 0; k < GENERATOR_COUNT; k++) {
+        if (task && GENERATORS[k] != task)
+            continue;
         strbuf d = {0};
         strbuf_addf(&d, "%s/%s", path, GENERATORS[k]->name);
         strbuf_addf(&p, "%s/data.json", d.buf);
@@ -445,7 +456,7 @@ int eval_load(const char *path, eval_set *s, char *err, size_t errlen)
             rc = fail(err, errlen, GEN_EXIT_IO, "refused to read '%s': a task directory of a tree must be a directory, "
                       "not a symbolic link", d.buf);
         else if (have)
-            rc = load_task(&s->t[s->n++], GENERATORS[k], d.buf, err, errlen);
+            rc = load_task(&s->t[s->n++], GENERATORS[k], d.buf, answers, err, errlen);
         strbuf_free(&d);
         if (rc)
             return rc;
@@ -463,7 +474,7 @@ int eval_load_text(const generator *g, const char *text, size_t len, eval_set *s
     s->n = 1;
     s->t->g = g;
     s->t->dir = xstrdup(".");
-    return load_records(s->t, text, len, "data.json", err, errlen);
+    return load_records(s->t, text, len, "data.json", true, err, errlen);
 }
 
 void eval_record_id(const eval_set *s, const eval_task *t, long i, char *buf, size_t n)
@@ -579,12 +590,21 @@ static char *dup_string(const cJSON *v)
     return cJSON_IsString(v) ? xstrdup(v->valuestring) : NULL;
 }
 
+/* A model's raw response as the release's harness hands it to the parser: without
+ * a trailing <...> tag (its re.sub(r'<.*>$', '', response)). */
+static char *harness_text(const char *s)
+{
+    char *t = xstrdup(s);
+    t[release_strip_tags(t, strlen(t))] = '\0';
+    return t;
+}
+
 /* The response text of one JSONL object, in either of its two shapes. */
 static char *jsonl_text(const cJSON *o, char **why)
 {
     const cJSON *r = cJSON_GetObjectItemCaseSensitive(o, "response");
     if (cJSON_IsString(r))
-        return xstrdup(r->valuestring);
+        return harness_text(r->valuestring);
     if (cJSON_IsObject(r)) {
         /* OpenAI and vLLM wrap the completion in "body"; accept it bare as well */
         const cJSON *body = cJSON_GetObjectItemCaseSensitive(r, "body");
@@ -594,7 +614,7 @@ static char *jsonl_text(const cJSON *o, char **why)
         const cJSON *msg = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(choices, 0), "message");
         const cJSON *content = cJSON_GetObjectItemCaseSensitive(msg, "content");
         if (cJSON_IsString(content))
-            return xstrdup(content->valuestring);
+            return harness_text(content->valuestring);
         const cJSON *status = cJSON_GetObjectItemCaseSensitive(r, "status_code");
         if (cJSON_IsNumber(status) && status->valuedouble != 200) {
             strbuf sb = {0};
@@ -751,21 +771,26 @@ void eval_score(eval_set *s)
     for (int k = 0; k < s->n; k++) {
         eval_task *t = &s->t[k];
         t->right = 0;
-        for (long i = 0; i < t->n; i++) {
-            char why[200];
+        long i = 0;
+        const cJSON *r;
+        cJSON_ArrayForEach(r, t->records) {
             cJSON_Delete(t->output[i]);
             free(t->error[i]);
             t->output[i] = NULL;
             t->error[i] = NULL;
+            t->correct[i] = t->dropped[i] = false;
             if (!t->response[i]) {
                 t->error[i] = xstrdup(t->why[i] ? t->why[i] : "no answer");
             } else {
-                t->output[i] = answer_parse(t->g, t->response[i], strlen(t->response[i]), why, sizeof why);
-                if (!t->output[i])
-                    t->error[i] = xstrdup(why);
+                answer_verdict v;
+                answer_judge(t->g, s->parser, r, t->response[i], strlen(t->response[i]), false, &v);
+                t->output[i] = v.output;
+                t->error[i] = v.error;
+                t->correct[i] = v.correct;
+                t->dropped[i] = v.dropped;
             }
-            t->correct[i] = answer_equal(t->output[i], t->gold[i]);
             t->right += t->correct[i];
+            i++;
         }
     }
 }
@@ -870,7 +895,7 @@ static void summary(FILE *f, const eval_set *s)
         const eval_task *t = &s->t[k];
         long unparsed = 0;
         for (long i = 0; i < t->n; i++)
-            unparsed += t->output[i] == NULL;
+            unparsed += t->error[i] != NULL;
         strbuf p = {0};
         add_pct(&p, eval_pct(t->right, t->n));
         fprintf(f, "%-24s %7ld %7ld %9ld %9s\n", t->g->name, t->n, t->right, unparsed, p.buf);
@@ -886,7 +911,7 @@ static void summary(FILE *f, const eval_set *s)
     } else {
         eval_categories c;
         eval_categories_of(&s->t[0], &c);
-        fprintf(f, "by %s:", s->t[0].g->answer.axis);
+        fprintf(f, "by %s:", answer_axis_name(s->t[0].g));
         for (int k = 0; k < c.count; k++) {
             strbuf p = {0};
             add_pct(&p, eval_pct(c.right[k], c.n[k]));
@@ -918,20 +943,20 @@ static void records_with(const eval_set *s, strbuf *out, bool gold)
             if (gold) {
                 strbuf g = {0};
                 char why[200];
-                strbuf_add(&g, ANSWER_PREFIX);
                 answer_gold_text(t->g, r, &g, why, sizeof why);
                 cJSON_DeleteItemFromObjectCaseSensitive(c, "gpt_response");
                 cJSON_AddStringToObject(c, "gpt_response", g.buf);
                 strbuf_free(&g);
             } else {
-                static const char *const extra[] = {"gpt_response", "Output", "ERROR"};
-                for (int e = 0; e < 3; e++)
+                static const char *const extra[] = {"gpt_response", "Output", "ERROR", "correct"};
+                for (int e = 0; e < 4; e++)
                     cJSON_DeleteItemFromObjectCaseSensitive(c, extra[e]);
                 cJSON_AddItemToObject(c, "gpt_response",
                                       t->response[i] ? cJSON_CreateString(t->response[i]) : cJSON_CreateNull());
                 cJSON_AddItemToObject(c, "Output", t->output[i] ? cJSON_Duplicate(t->output[i], true)
                                                                 : cJSON_CreateNull());
                 cJSON_AddItemToObject(c, "ERROR", t->error[i] ? cJSON_CreateString(t->error[i]) : cJSON_CreateNull());
+                cJSON_AddBoolToObject(c, "correct", t->correct[i]);
             }
             strbuf line = {0};
             json_append(&line, c);
@@ -997,6 +1022,17 @@ const char *eval_opt_out(int argc, char **argv, int *i, bool *bad)
     return v || *bad ? v : eval_opt_value(argc, argv, i, "--out", bad);
 }
 
+int eval_opt_task(const char *v, const generator **task)
+{
+    *task = generator_find(v);
+    if (*task)
+        return 0;
+    const char *near = generator_suggest(v);
+    if (near)
+        return eval_usage_fail("unknown task '%s' for --task (did you mean '%s'?)", v, near);
+    return eval_usage_fail("unknown task '%s' for --task (gen list names them)", v);
+}
+
 bool eval_help(const char *arg, const char *use)
 {
     if (strcmp(arg, "--help") != 0 && strcmp(arg, "-h") != 0)
@@ -1007,8 +1043,9 @@ bool eval_help(const char *arg, const char *use)
 
 int eval_cmd_gold(int argc, char **argv)
 {
-    static const char use[] = "usage: gen gold DIR [-o ANSWERS.json]";
+    static const char use[] = "usage: gen gold DIR [--task TASK] [-o ANSWERS.json]";
     const char *dir = NULL, *out = NULL;
+    const generator *task = NULL;
     for (int i = 2; i < argc; i++) {
         bool bad = false;
         const char *v;
@@ -1016,8 +1053,11 @@ int eval_cmd_gold(int argc, char **argv)
             return GEN_EXIT_OK;
         if ((v = eval_opt_out(argc, argv, &i, &bad)))
             out = v;
-        else if (bad)
-            return eval_usage_fail("option '%s' needs a file (%s)", argv[i], use);
+        else if (!bad && (v = eval_opt_value(argc, argv, &i, "--task", &bad))) {
+            if (eval_opt_task(v, &task))
+                return GEN_EXIT_USAGE;
+        } else if (bad)
+            return eval_usage_fail("option '%s' needs a value (%s)", argv[i], use);
         else if (argv[i][0] == '-' && argv[i][1])
             return eval_usage_fail("unknown option '%s' for gold (%s)", argv[i], use);
         else if (dir)
@@ -1029,7 +1069,7 @@ int eval_cmd_gold(int argc, char **argv)
         return eval_usage_fail("gold needs a directory (%s)", use);
     char err[512];
     eval_set s;
-    int rc = eval_load(dir, &s, err, sizeof err);
+    int rc = eval_load_opts(dir, task, true, &s, err, sizeof err);
     if (!rc && eval_out_refuse_input(out, &s, NULL, err, sizeof err) != 0)
         rc = GEN_EXIT_USAGE;
     if (!rc) {
@@ -1053,7 +1093,7 @@ int eval_plot_png(const eval_set *s, strbuf *png, char *err, size_t errlen)
         for (int j = 0; j < cs[k].count; j++)
             ys[k][j] = eval_pct(cs[k].right[j], cs[k].n[j]);
         ps[k] = (plot_series){.name = s->t[k].g->name,
-                              .axis = s->t[k].g->answer.axis,
+                              .axis = answer_axis_name(s->t[k].g),
                               .n = cs[k].count,
                               .x = cs[k].value,
                               .y = ys[k],
@@ -1090,8 +1130,11 @@ static int plot_png(const eval_set *s, strbuf *png, char *err, size_t errlen)
 int eval_cmd_score(int argc, char **argv)
 {
     static const char use[] =
-        "usage: gen score DIR ANSWERS [-o EVAL.json] [--annotated OUT.json] [--plot FILE.png] [--quiet]";
+        "usage: gen score DIR ANSWERS [--task TASK] [--parser release|strict] [-o EVAL.json] [--annotated OUT.json]"
+        " [--plot FILE.png] [--quiet]";
     const char *pos[2] = {NULL, NULL}, *out = NULL, *annotated = NULL, *plot = NULL;
+    const generator *task = NULL;
+    answer_parser parser = ANSWER_RELEASE;
     int npos = 0;
     bool quiet = false;
     for (int i = 2; i < argc; i++) {
@@ -1105,8 +1148,14 @@ int eval_cmd_score(int argc, char **argv)
             annotated = v;
         else if (!bad && (v = eval_opt_value(argc, argv, &i, "--plot", &bad)))
             plot = v;
-        else if (bad)
-            return eval_usage_fail("option '%s' needs a file (%s)", argv[i], use);
+        else if (!bad && (v = eval_opt_value(argc, argv, &i, "--task", &bad))) {
+            if (eval_opt_task(v, &task))
+                return GEN_EXIT_USAGE;
+        } else if (!bad && (v = eval_opt_value(argc, argv, &i, "--parser", &bad))) {
+            if (!answer_parser_named(v, &parser))
+                return eval_usage_fail("unknown parser '%s' (release or strict)", v);
+        } else if (bad)
+            return eval_usage_fail("option '%s' needs a value (%s)", argv[i], use);
         else if (strcmp(argv[i], "--quiet") == 0)
             quiet = true;
         else if (argv[i][0] == '-' && argv[i][1])
@@ -1127,7 +1176,8 @@ int eval_cmd_score(int argc, char **argv)
         return eval_usage_fail("--plot needs a file name, not '-'");
     char err[512];
     eval_set s;
-    int rc = eval_load(pos[0], &s, err, sizeof err);
+    int rc = eval_load_opts(pos[0], task, true, &s, err, sizeof err);
+    s.parser = parser;
     for (int k = 0; k < 3 && !rc; k++)
         if (eval_out_refuse_input(outs[k], &s, pos[1], err, sizeof err) != 0)
             rc = GEN_EXIT_USAGE;

@@ -23,7 +23,7 @@
 #ifndef GEN_EVAL_H
 #define GEN_EVAL_H
 
-
+#include "answer.h"
 #include "generator.h"
 #include "util.h"
 
@@ -59,14 +59,14 @@ typedef struct eval_task {
     cJSON *records;   /* data.json */
     long n;
     const char **ids; /* each record's id as data.json has it */
-    cJSON **gold;     /* structured gold answers (answer.h) */
     long *axis;       /* difficulty axis values */
     /* filled by eval_read_answers and eval_score */
     char **response;  /* the answer text, NULL when there is none */
     char **why;       /* why there is no response text (a failed request), or NULL */
-    cJSON **output;   /* the parsed answer, NULL when unparseable */
-    char **error;     /* why not, NULL when parsed */
+    cJSON **output;   /* the parsed answer (the release's Output), NULL for None */
+    char **error;     /* why it is unparseable (the release's ERROR), NULL when parsed */
     bool *correct;
+    bool *dropped;    /* the release's eval.py leaves the record out of its counts */
     long right;
 } eval_task;
 
@@ -74,10 +74,15 @@ typedef struct eval_set {
     eval_task *t;
     int n;
     bool tree; /* a gen all tree: ids are TASK/ID */
+    answer_parser parser; /* how responses are read (answer.h); ANSWER_RELEASE by default */
 } eval_set;
 
 /* Loads a task directory or a gen all tree; returns an exit code (errors.h). */
 int eval_load(const char *path, eval_set *s, char *err, size_t errlen);
+/* The same with options: task (or NULL) names the task of a directory of any name,
+ * or picks that task's directory of a tree; answers false loads ids only (gen
+ * requests), without checking each record's gold and category. */
+int eval_load_opts(const char *path, const generator *task, bool answers, eval_set *s, char *err, size_t errlen);
 void eval_free(eval_set *s);
 
 /* One task's set from data.json text (for the fuzzer and tests). */
@@ -118,6 +123,8 @@ void eval_record_id(const eval_set *s, const eval_task *t, long i, char *buf, si
 const char *eval_opt_value(int argc, char **argv, int *i, const char *name, bool *bad);
 /* eval_opt_value for "-o" or "--out". */
 const char *eval_opt_out(int argc, char **argv, int *i, bool *bad);
+/* --task V: the task named V, or a usage error (printed) with a suggestion. */
+int eval_opt_task(const char *v, const generator **task);
 /* True (having printed use) when arg asks for help. */
 bool eval_help(const char *arg, const char *use);
 /* Prints "gen: <message>" and returns GEN_EXIT_USAGE. */

@@ -325,7 +325,7 @@ static int add_gallery(page *pg, const eval_set *s, const eval_task *t, long *co
     int rc = 0;
     for (long k = 0; k < n && rc == 0; k++) {
         long idx = list[k].index;
-        bool parsed = t->output[idx] != NULL;
+        bool parsed = t->error[idx] == NULL;
         char id[256];
         eval_record_id(s, t, idx, id, sizeof id);
         strbuf_addf(h, "<div class=\"entry %s\" data-task=\"", parsed ? "wrong" : "unparseable");
@@ -345,7 +345,7 @@ static int add_gallery(page *pg, const eval_set *s, const eval_task *t, long *co
         }
         strbuf_add(h, "</div><dl><dt>id</dt><dd><code>");
         html(h, id);
-        strbuf_addf(h, "</code></dd><dt>%s</dt><dd>%ld</dd><dt>gold</dt><dd><code>", g->answer.axis, t->axis[idx]);
+        strbuf_addf(h, "</code></dd><dt>%s</dt><dd>%ld</dd><dt>gold</dt><dd><code>", answer_axis_name(g), t->axis[idx]);
         strbuf gold = {0};
         char gerr[256];
         if (answer_gold_text(g, recs[idx], &gold, gerr, sizeof gerr) == 0)
@@ -355,9 +355,9 @@ static int add_gallery(page *pg, const eval_set *s, const eval_task *t, long *co
         strbuf_free(&gold);
         strbuf_add(h, "</code></dd><dt>parsed</dt><dd>");
         if (parsed) {
-            char *js = cJSON_PrintUnformatted(t->output[idx]);
+            char *js = t->output[idx] ? cJSON_PrintUnformatted(t->output[idx]) : NULL;
             strbuf_add(h, "<code>");
-            html(h, js ? js : "");
+            html(h, js ? js : "None");
             strbuf_add(h, "</code>");
             cJSON_free(js);
         } else {
@@ -445,7 +445,7 @@ static int build_page(page *pg, const eval_set *s, const char *root, const char 
         total += s->t[k].n;
         right += s->t[k].right;
         for (long i = 0; i < s->t[k].n; i++)
-            unparsed += s->t[k].output[i] == NULL;
+            unparsed += s->t[k].error[i] != NULL;
     }
     strbuf_addf(h, "</code>: %d task%s, %ld records, %ld correct, %ld wrong, %ld unparseable.</p>\n", s->n,
                 s->n == 1 ? "" : "s", total, right, total - right - unparsed, unparsed);
@@ -498,6 +498,8 @@ int report_cmd(int argc, char **argv)
     const char *pos[2] = {NULL, NULL}, *out = NULL;
     int npos = 0;
     bool embed = false, quiet = false;
+    const generator *task = NULL;
+    answer_parser parser = ANSWER_RELEASE;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
@@ -506,6 +508,15 @@ int report_cmd(int argc, char **argv)
             out = argv[++i];
         } else if (strncmp(a, "--out=", 6) == 0) {
             out = a + 6;
+        } else if ((strcmp(a, "--task") == 0 || strcmp(a, "--parser") == 0) && i + 1 >= argc) {
+            return usage("option '%s' needs a value", a);
+        } else if (strcmp(a, "--task") == 0 || strncmp(a, "--task=", 7) == 0) {
+            if (eval_opt_task(a[6] ? a + 7 : argv[++i], &task))
+                return GEN_EXIT_USAGE;
+        } else if (strcmp(a, "--parser") == 0 || strncmp(a, "--parser=", 9) == 0) {
+            const char *v = a[8] ? a + 9 : argv[++i];
+            if (!answer_parser_named(v, &parser))
+                return usage("unknown parser '%s' (release or strict)", v);
         } else if (strcmp(a, "--embed") == 0) {
             embed = true;
         } else if (strcmp(a, "--quiet") == 0) {
@@ -533,7 +544,8 @@ int report_cmd(int argc, char **argv)
     }
     pg.out_dir = dir;
     eval_set s;
-    int rc = eval_load(pos[0], &s, err, sizeof err);
+    int rc = eval_load_opts(pos[0], task, true, &s, err, sizeof err);
+    s.parser = parser;
     if (!rc && eval_out_refuse_input(out, &s, pos[1], err, sizeof err) != 0)
         rc = GEN_EXIT_USAGE;
     if (!rc)

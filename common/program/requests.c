@@ -114,8 +114,10 @@ static int image_part(cJSON *content, const char *dir, const char *name, char *e
 
 int requests_cmd(int argc, char **argv)
 {
-    static const char use[] = "usage: gen requests DIR --model NAME [-o requests.jsonl] [--max_tokens N]";
+    static const char use[] =
+        "usage: gen requests DIR --model NAME [--task TASK] [-o requests.jsonl] [--max_tokens N]";
     const char *dir = NULL, *model = NULL, *out = NULL;
+    const generator *task = NULL;
     long max_tokens = 0;
     for (int i = 2; i < argc; i++) {
         bool bad = false;
@@ -126,6 +128,9 @@ int requests_cmd(int argc, char **argv)
             out = v;
         } else if (!bad && (v = eval_opt_value(argc, argv, &i, "--model", &bad))) {
             model = v;
+        } else if (!bad && (v = eval_opt_value(argc, argv, &i, "--task", &bad))) {
+            if (eval_opt_task(v, &task))
+                return GEN_EXIT_USAGE;
         } else if (!bad && (v = eval_opt_value(argc, argv, &i, "--max_tokens", &bad))) {
             char *end;
             errno = 0;
@@ -148,7 +153,7 @@ int requests_cmd(int argc, char **argv)
         return eval_usage_fail("requests needs --model NAME, the model the engine is to run (%s)", use);
     char err[512];
     eval_set s;
-    int rc = eval_load(dir, &s, err, sizeof err);
+    int rc = eval_load_opts(dir, task, false, &s, err, sizeof err);
     for (int k = 0; k < s.n && !rc; k++)
         for (long i = 0; i < s.t[k].n && !rc; i++)
             if (!id_ok(&s.t[k], s.t[k].ids[i])) {

@@ -6,8 +6,9 @@
  * explores new inputs; without it `fuzz_answer_replay FILE...` runs every seed once
  * under the ordinary build and its sanitizers.
  * The first byte picks what is fuzzed.  Below 128 it picks the task (modulo 30),
- * so every answer kind is exercised, and the rest is a response, parsed as a
- * response and, as a record, for its gold and axis.  From 128 the rest is a whole
+ * so every task's parser is exercised, and the rest is a response, judged by the
+ * release's and the strict parser (raw and stored), and, as a record, checked for
+ * its types, gold text and category key.  From 128 the rest is a whole
  * answers file (any of gen score's three formats) read against a three-record
  * counting_circles data.json, then scored.
  */
@@ -49,22 +50,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *text = (const char *)data + 1;
     size_t len = size - 1;
     char err[256];
-    /* the response exactly as given: not NUL-terminated */
+    /* the same bytes as a record: its check, gold text and key */
+    cJSON *rec = cJSON_ParseWithLength(text, len);
+    strbuf gold = {0};
+    long axis;
+    bool valid = rec && answer_check_record(g, rec, err, sizeof err) == 0;
+    if (valid && (answer_gold_text(g, rec, &gold, err, sizeof err) != 0 || answer_axis(g, rec, &axis) != 0))
+        abort(); /* a record that passes the check always gives a gold text and a key */
+    /* the bytes as a response (not NUL-terminated), judged against the record when
+     * it is valid, else against the record "{}" (every field missing) */
+    cJSON *empty = cJSON_CreateObject();
     char *copy = malloc(len ? len : 1);
     memcpy(copy, text, len);
-    cJSON *out = answer_parse(g, copy, len, err, sizeof err);
+    for (int p = 0; p < 2; p++)
+        for (int raw = 0; raw < 2; raw++) {
+            answer_verdict v;
+            answer_judge(g, (answer_parser)p, valid ? rec : empty, copy, len, raw, &v);
+            if (v.correct && (v.error || !valid))
+                abort(); /* correct with an ERROR, or against no gold */
+            answer_verdict_clear(&v);
+        }
     free(copy);
-    /* the same bytes as a record: gold text, gold answer and axis */
-    cJSON *rec = cJSON_ParseWithLength(text, len);
-    cJSON *gold = rec ? answer_gold(g, rec, err, sizeof err) : NULL;
-    long axis;
-    if (rec)
-        answer_axis(g, rec, &axis);
-    if (out && gold && answer_equal(out, gold) != answer_equal(gold, out))
-        abort();
-    cJSON_Delete(gold);
+    strbuf_free(&gold);
+    cJSON_Delete(empty);
     cJSON_Delete(rec);
-    cJSON_Delete(out);
     return 0;
 }
 
