@@ -19,9 +19,15 @@
 
 typedef bool (*blob_match)(rgb c, void *arg);
 
-/* Region count of the w x h window at (x0, y0) of cv. */
-static inline int blobs_count_in(const canvas *cv, int x0, int y0, int w, int h, blob_match match, void *arg,
-                                 int min_pixels)
+/* One region: its pixel count and bounding box (window coordinates, inclusive). */
+typedef struct blob_info {
+    int pixels, x0, y0, x1, y1;
+} blob_info;
+
+/* Region count of the w x h window at (x0, y0) of cv; when info is not NULL, the
+ * first max_info regions' sizes and boxes go there. */
+static inline int blobs_find_in(const canvas *cv, int x0, int y0, int w, int h, blob_match match, void *arg,
+                                int min_pixels, blob_info *info, int max_info)
 {
     unsigned char *in = calloc((size_t)w * (size_t)h, 1);
     int *stack = malloc(sizeof *stack * (size_t)w * (size_t)h);
@@ -38,11 +44,16 @@ static inline int blobs_count_in(const canvas *cv, int x0, int y0, int w, int h,
         if (in[start] != 1)
             continue;
         int top = 0, size = 0;
+        blob_info b = {0, w, h, -1, -1};
         stack[top++] = start;
         in[start] = 2;
         while (top) {
             int at = stack[--top], ax = at % w, ay = at / w;
             size++;
+            b.x0 = ax < b.x0 ? ax : b.x0;
+            b.y0 = ay < b.y0 ? ay : b.y0;
+            b.x1 = ax > b.x1 ? ax : b.x1;
+            b.y1 = ay > b.y1 ? ay : b.y1;
             for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++) {
                     int nx = ax + dx, ny = ay + dy;
@@ -55,11 +66,22 @@ static inline int blobs_count_in(const canvas *cv, int x0, int y0, int w, int h,
                     }
                 }
         }
-        regions += size >= min_pixels;
+        if (size >= min_pixels) {
+            b.pixels = size;
+            if (info && regions < max_info)
+                info[regions] = b;
+            regions++;
+        }
     }
     free(in);
     free(stack);
     return regions;
+}
+
+static inline int blobs_count_in(const canvas *cv, int x0, int y0, int w, int h, blob_match match, void *arg,
+                                 int min_pixels)
+{
+    return blobs_find_in(cv, x0, y0, w, h, match, arg, min_pixels, NULL, 0);
 }
 
 static inline int blobs_count(const canvas *cv, int w, int h, blob_match match, void *arg, int min_pixels)

@@ -266,13 +266,13 @@ static void it_counting_locations(audit *a, const sample_out *s, int n)
     add(a, "under at the level (prior kept)", false, 0, under, 1.0);
 }
 
-/* circles = n (1/20 over the levels); squares and triangles uniform over 0..10: 1/11. */
+/* Each of the n shapes is a circle, square or triangle with odds 1/3 (the
+ * original's draw): each count is Binomial(n, 1/3), chance its mode. */
 static void it_counting_shapes(audit *a, const sample_out *s, int n)
 {
-    (void)n;
-    add(a, "circles, most frequent", true, 0, hash_int(rec_int(s, "circles")), 1.0 / 20);
-    add(a, "squares, most frequent", false, 0, hash_int(rec_int(s, "squares")), 1.0 / 11);
-    add(a, "triangles, most frequent", false, 0, hash_int(rec_int(s, "triangles")), 1.0 / 11);
+    add(a, "circles, most frequent", false, 0, hash_int(rec_int(s, "circles")), binomial_mode_p(n, 1.0 / 3));
+    add(a, "squares, most frequent", false, 0, hash_int(rec_int(s, "squares")), binomial_mode_p(n, 1.0 / 3));
+    add(a, "triangles, most frequent", false, 0, hash_int(rec_int(s, "triangles")), binomial_mode_p(n, 1.0 / 3));
 }
 
 /* Each of the n marks is a cross with odds 1/2: crosses ~ Binomial(n, 1/2). */
