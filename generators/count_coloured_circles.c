@@ -1,88 +1,126 @@
-/* count_coloured_circles: n filled circles, some red and the rest in palette colours
- * far from red.  Record: num_objects = n, red_circle = the red ones.
- * See docs/tasks/count_coloured_circles.md. */
+/* count_coloured_circles: 2n filled circles on a 500x300 white canvas, n of them
+ * red and the others blue, green or yellow, as the original Percept-V script draws
+ * them.  Record: num_objects = n, red_circle = n (the original's prior: the red
+ * count is the level).  See docs/tasks/count_coloured_circles.md. */
 #include "errors.h"
 #include "generator.h"
-#include "layout.h"
-#include "palette.h"
 #include "util.h"
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
-/* Circles at least this far apart edge to edge: touching circles read as one blob. */
-#define CIRCLE_GAP 8.0
-/* Largest radius: 70 px keeps 20 circles well inside 800x800 with room to spare. */
-#define CIRCLE_RMAX 70.0
-/* Smallest radius: below 10 px a circle's colour is hard to judge. */
-#define CIRCLE_RMIN_FLOOR 10.0
-/* Share of the canvas the circles may cover at most (quick placement, no clutter). */
-#define CIRCLE_COVERAGE 0.25
-/* Radii vary by up to this factor within one image; red and other circles alike,
- * so size says nothing about colour. */
-#define CIRCLE_SIZE_SPREAD 2.5
-/* Non-red circles are at least this CIEDE2000 from red: it leaves out orange, pink,
- * maroon, magenta, purple, brown, grey and tan (all nearer red), so nothing can be
- * taken for red.  The set left is green, yellow, blue, cyan, lime, teal, lavender, olive,
- * navy, black and mint. */
-#define NOT_RED_MIN_DE 40.0
+/* The original's canvas and radius range (Pillow, whole pixels). */
+#define CANVAS_W 500
+#define CANVAS_H 300
+#define RADIUS_MIN 10
+#define RADIUS_MAX 20
+/* Pillow fills the pixels x - r .. x + r of the box [x - r, x + r]: in continuous
+ * coordinates the centre is x + 0.5 and the radius r + 0.5. */
+#define PIL_HALF 0.5
+/* The white gap two drawn circles must keep (tasks.md rule 6): the original's
+ * spacing lets a circle of the largest radius land on another's edge, and two
+ * touching red circles read as one; such a scene is drawn again.  2 px stays a
+ * visible gap at 448 px. */
+#define MIN_GAP 2.0
+/* Centre draws for one scene before it starts again from fresh radii (the
+ * original tries for ever). */
+#define PLACE_TRIES 20000
+/* Scenes drawn before the level is declared impossible. */
+#define SCENE_TRIES 200
+/* The most red circles (2x as many drawn): 20 is the release's top level, and
+ * 25 (50 circles) still places within the budget; 30 does not. */
+#define MAX_RED 25
 
-static double rmax_for(int n)
+/* The original's colours, Pillow's values for its names. */
+typedef struct named {
+    const char *name;
+    rgb value;
+} named;
+static const named RED = {"red", {255, 0, 0}};
+static const named OTHERS[] = {{"blue", {0, 0, 255}}, {"green", {0, 128, 0}}, {"yellow", {255, 255, 0}}};
+
+/* One scene as the original draws it: m radii, then centres on whole pixels in
+ * the box that keeps the largest radius inside, each at least (radius of the
+ * placed circle + largest radius) from every placed centre.  False when the try
+ * budget is spent. */
+static bool draw_scene(rng *r, int m, int *cx, int *cy, int *rad)
 {
-    return fmin(CIRCLE_RMAX, sqrt(CIRCLE_COVERAGE * GEN_CANVAS * GEN_CANVAS / (M_PI * n)));
+    int rmax = 0;
+    for (int i = 0; i < m; i++) {
+        rad[i] = rng_int(r, RADIUS_MIN, RADIUS_MAX);
+        if (rad[i] > rmax)
+            rmax = rad[i];
+    }
+    int placed = 0;
+    for (int tries = 0; placed < m; tries++) {
+        if (tries == PLACE_TRIES)
+            return false;
+        int x = rng_int(r, rmax, CANVAS_W - rmax), y = rng_int(r, rmax, CANVAS_H - rmax);
+        bool clear = true;
+        for (int j = 0; j < placed && clear; j++)
+            clear = hypot(cx[j] - x, cy[j] - y) >= rad[j] + rmax;
+        if (clear) {
+            cx[placed] = x;
+            cy[placed] = y;
+            placed++;
+        }
+    }
+    return true;
+}
+
+/* True when every two drawn circles keep MIN_GAP of white between them. */
+static bool readable(int m, const int *cx, const int *cy, const int *rad)
+{
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < i; j++)
+            if (hypot(cx[i] - cx[j], cy[i] - cy[j]) - (rad[i] + PIL_HALF) - (rad[j] + PIL_HALF) < MIN_GAP)
+                return false;
+    return true;
 }
 
 static int sample(gen_ctx *ctx)
 {
-    int n = ctx->p.level;
+    int n = ctx->p.level, m = 2 * n;
     scene *s = ctx->img[0];
-    box area = {0, 0, s->width, s->height};
-    double rmax = rmax_for(n);
-    double rmin = fmax(CIRCLE_RMIN_FLOOR, rmax / CIRCLE_SIZE_SPREAD);
-
-    int others[PALETTE_SIZE];
-    int nothers = palette_far_from(PALETTE_RED, NOT_RED_MIN_DE, others, PALETTE_SIZE);
-    if (nothers <= 0)
-        return gen_fail(ctx, "cannot find a palette colour %.0f from red", NOT_RED_MIN_DE);
-
-    disc *d = xmalloc(sizeof *d * (size_t)n);
-    if (place_discs(&ctx->rng, &area, n, rmin, rmax, CIRCLE_GAP, d) != 0) {
-        free(d);
-        return gen_fail(ctx, "cannot place %d non-touching circles on a %dx%d canvas", n, s->width, s->height);
+    scene_reset(s, CANVAS_W, CANVAS_H);
+    int cx[2 * MAX_RED], cy[2 * MAX_RED], rad[2 * MAX_RED];
+    for (int scenes = 0;; scenes++) {
+        if (scenes == SCENE_TRIES)
+            return gen_fail(ctx, "cannot place %d circles of radius %d..%d px apart on a %dx%d canvas (%d tries)", m,
+                            RADIUS_MIN, RADIUS_MAX, CANVAS_W, CANVAS_H, SCENE_TRIES);
+        if (!draw_scene(&ctx->rng, m, cx, cy, rad))
+            continue; /* the try budget spent: not a readability redraw */
+        if (readable(m, cx, cy, rad))
+            break;
+        ctx->redraws++;
     }
-
-    /* The red count is uniform in 0..n, so "none" and "all" are answers too; which
-     * circles are red is a random choice among the placed ones. */
+    /* which n of the 2m circles are red (a uniform n-subset, as random.sample),
+     * and a uniform colour of three for each other one */
     rng colours;
     gen_stream(ctx, "colours", &colours);
-    int red = rng_int(&colours, 0, n);
-    int *order = xmalloc(sizeof *order * (size_t)n);
-    for (int i = 0; i < n; i++)
+    int order[2 * MAX_RED];
+    for (int i = 0; i < m; i++)
         order[i] = i;
-    rng_shuffle_int(&colours, order, n);
-    for (int k = 0; k < n; k++) {
-        int i = order[k];
-        const palette_colour *c = k < red ? &PALETTE[PALETTE_RED] : &PALETTE[others[rng_below(&colours, (uint32_t)nothers)]];
-        prim *p = scene_circle(s, d[i].x, d[i].y, d[i].r, c->value);
+    rng_shuffle_int(&colours, order, m);
+    bool red[2 * MAX_RED] = {false};
+    for (int i = 0; i < n; i++)
+        red[order[i]] = true;
+    for (int i = 0; i < m; i++) {
+        const named *c = red[i] ? &RED : &OTHERS[rng_below(&colours, 3)];
+        prim *p = scene_circle(s, cx[i] + PIL_HALF, cy[i] + PIL_HALF, rad[i] + PIL_HALF, c->value);
         p->colour_name = c->name;
-        p->object = k;
+        p->object = i;
     }
-    free(order);
-    free(d);
     cJSON_AddNumberToObject(ctx->record, "num_objects", n);
-    cJSON_AddNumberToObject(ctx->record, "red_circle", red);
+    cJSON_AddNumberToObject(ctx->record, "red_circle", n);
     return GEN_EXIT_OK;
 }
 
-/* A level above this cannot reach CIRCLE_RMIN_FLOOR at CIRCLE_COVERAGE. */
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    if (rmax_for(p->level) < CIRCLE_RMIN_FLOOR) {
-        snprintf(err, errlen, "cannot draw %d circles on a %dx%d canvas (above %d the radius drops below %.0f px)",
-                 p->level, GEN_CANVAS, GEN_CANVAS,
-                 (int)(CIRCLE_COVERAGE * GEN_CANVAS * GEN_CANVAS / (M_PI * CIRCLE_RMIN_FLOOR * CIRCLE_RMIN_FLOOR)),
-                 CIRCLE_RMIN_FLOOR);
+    if (p->level > MAX_RED) {
+        snprintf(err, errlen, "cannot draw %d red and %d other circles on a %dx%d canvas (at most %d red)", p->level,
+                 p->level, CANVAS_W, CANVAS_H, MAX_RED);
         return -1;
     }
     return 0;
@@ -92,19 +130,17 @@ static const gen_field fields[] = {{"num_objects", FIELD_INT}, {"red_circle", FI
 
 const generator gen_count_coloured_circles = {
     .name = "count_coloured_circles",
-    .summary = "n filled circles, some red and the rest clearly not red; count the red ones",
+    .summary = "n red and n blue, green or yellow circles on 500x300; count the red ones",
     .images = 1,
     .fields = fields,
     .level_field = "num_objects",
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
-    .input_prompt = "The image shows filled circles of different sizes on a white background. Some of them may be "
-                    "red; the others are in colours that are clearly not red.",
-    .rules = "Count the red circles. Circles of any other colour do not count. If no circle is red, the count is 0.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by the number of red "
-                     "circles, in digits, for example ANSWER: 4.",
-    .answer = {.kind = ANSWER_INT, .gold = {"red_circle"}, .axis = "num_objects"},
+    .input_prompt = "The picture shows circles of several colours on a white background.",
+    .rules = "Find how many of the circles are red.",
+    .output_prompt = "Write your answer on the last line in the form COUNT:x, with x the number of red circles.",
+    .answer = {.format = "COUNT:x", .kind = ANSWER_INT, .gold = {"red_circle"}, .axis = "num_objects"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -1,87 +1,97 @@
-/* circle_location: two axis lines cross at the canvas centre; each circle's
- * quadrant is found from its centre, no circle comes near an axis, the quadrant
- * with the most circles is unique and matches the record with its count.  The
- * rendered image shows the axes black and each circle's colour at its centre. */
+/* circle_location: the canvas is the original's 515x350 (matplotlib's tight box);
+ * two thin black axis lines cross; every other primitive is a black circle of one
+ * radius (75 units + half the edge, 13.09 px), wholly inside one quadrant with 2 px
+ * of white to both lines and to every other circle; the record's quadrant is the
+ * first (1 top right, 2 top left, 3 bottom left, 4 bottom right) with the most
+ * circles and count its circles, num_objects the level; and, from the rendered
+ * pixels, counting the dark blobs in each quadrant's window gives the same answer. */
+#include "blobs.h"
 #include "harness.h"
 
 #include <math.h>
-#include <stdbool.h>
 #include <string.h>
 
-/* The smallest gap between a circle and an axis line's edge (generator: 16 px). */
-#define MIN_AXIS_GAP 12.0
-/* The smallest white gap between two circles (generator: 8 px). */
-#define MIN_VISIBLE_GAP 6.0
-
-static const char *const NAMES[4] = {"top-left", "top-right", "bottom-left", "bottom-right"};
+#define MIN_VISIBLE_GAP 2.0
 
 static const char *check(const sample_out *s, const gen_params *p, char *msg, size_t n)
 {
     const scene *sc = &s->img[0];
-    double cx = sc->width / 2.0, cy = sc->height / 2.0;
-    double vx = -1, hy = -1, half_v = 0, half_h = 0;
-    int counts[4] = {0, 0, 0, 0}, circles = 0;
+    if (sc->width != 515 || sc->height != 350)
+        return "the canvas is not 515x350";
+    double lx = -1, ly = -1, lw = 0;
+    int lines = 0;
     for (int i = 0; i < sc->nprims; i++) {
         const prim *a = &sc->prims[i];
         if (a->type != PRIM_POLYLINE)
             continue;
-        const point *v = prim_points(sc, a);
-        if (a->npts != 2 || !a->kind || strcmp(a->kind, "axis") != 0)
-            return "a line that is not an axis";
-        if (v[0].x == v[1].x && fmin(v[0].y, v[1].y) <= 0 && fmax(v[0].y, v[1].y) >= sc->height)
-            vx = v[0].x, half_v = a->stroke_width / 2;
-        else if (v[0].y == v[1].y && fmin(v[0].x, v[1].x) <= 0 && fmax(v[0].x, v[1].x) >= sc->width)
-            hy = v[0].y, half_h = a->stroke_width / 2;
+        const point *q = prim_points(sc, a);
+        if (a->npts != 2 || memcmp(&a->stroke, &RGB_BLACK, sizeof a->stroke) != 0 || a->stroke_width > 1.0)
+            return "an axis that is not a thin black line";
+        if (q[0].x == q[1].x)
+            lx = q[0].x;
+        else if (q[0].y == q[1].y)
+            ly = q[0].y;
         else
-            return "an axis that does not cross the whole canvas";
+            return "a slanted axis";
+        lw = a->stroke_width;
+        lines++;
     }
-    if (vx != cx || hy != cy)
-        return "the axes do not cross at the canvas centre";
-    const canvas *cv = harness_render(sc);
+    if (lines != 2 || lx < 0 || ly < 0)
+        return "not one vertical and one horizontal axis";
+    int per[4] = {0, 0, 0, 0}, circles = 0;
+    double r0 = -1;
     for (int i = 0; i < sc->nprims; i++) {
         const prim *a = &sc->prims[i];
         if (a->type == PRIM_POLYLINE)
             continue;
-        if (a->type != PRIM_CIRCLE)
-            return "a primitive that is neither an axis nor a circle";
-        if (fabs(a->x - vx) - half_v - a->r < MIN_AXIS_GAP || fabs(a->y - hy) - half_h - a->r < MIN_AXIS_GAP) {
-            snprintf(msg, n, "circle at (%.0f,%.0f) r %.0f comes within %.0f px of an axis", a->x, a->y, a->r,
-                     MIN_AXIS_GAP);
+        if (a->type != PRIM_CIRCLE || memcmp(&a->fill, &RGB_BLACK, sizeof a->fill) != 0)
+            return "a primitive that is neither an axis nor a black circle";
+        if (r0 < 0)
+            r0 = a->r;
+        if (a->r != r0 || fabs(a->r - 13.09) > 0.01)
+            return "circles not all of the original's radius (13.09 px drawn)";
+        double gx = fabs(a->x - lx) - a->r - lw / 2, gy = fabs(a->y - ly) - a->r - lw / 2;
+        if (gx < MIN_VISIBLE_GAP || gy < MIN_VISIBLE_GAP) {
+            snprintf(msg, n, "circle %d is %.2f px from an axis", i, fmin(gx, gy));
             return msg;
         }
-        if (a->x - a->r < 0 || a->y - a->r < 0 || a->x + a->r > sc->width || a->y + a->r > sc->height)
-            return "a circle leaves the canvas";
         for (int j = 0; j < i; j++) {
             const prim *b = &sc->prims[j];
             if (b->type != PRIM_CIRCLE)
                 continue;
-            if (hypot(a->x - b->x, a->y - b->y) - a->r - b->r < MIN_VISIBLE_GAP)
-                return "two circles touch";
+            double gap = hypot(a->x - b->x, a->y - b->y) - a->r - b->r;
+            if (gap < MIN_VISIBLE_GAP) {
+                snprintf(msg, n, "circles %d and %d are %.2f px apart", j, i, gap);
+                return msg;
+            }
         }
-        counts[(a->y > hy) * 2 + (a->x > vx)]++;
+        bool top = a->y < ly, right = a->x > lx;
+        per[top ? (right ? 0 : 1) : (right ? 3 : 2)]++;
         circles++;
-        rgb px = canvas_pixel(cv, (int)a->x, (int)a->y);
-        if (memcmp(&px, &a->fill, sizeof px) != 0)
-            return "a circle's centre pixel is not its colour";
     }
-    /* Axis pixels far from every circle are black (sampled next to the centre). */
-    rgb black = RGB_BLACK, a1 = canvas_pixel(cv, (int)vx, (int)(cy + 5)), a2 = canvas_pixel(cv, (int)(cx + 5), (int)hy);
-    if (memcmp(&a1, &black, sizeof black) != 0 || memcmp(&a2, &black, sizeof black) != 0)
-        return "the axes are not drawn black";
-    int best = 0, ties = 0;
+    if (circles != p->level || rec_int(s, "num_objects") != circles)
+        return "the circles drawn, the level and num_objects differ";
+    int best = 0;
     for (int q = 1; q < 4; q++)
-        if (counts[q] > counts[best])
+        if (per[q] > per[best])
             best = q;
-    for (int q = 0; q < 4; q++)
-        ties += counts[q] == counts[best];
-    if (ties != 1) {
-        snprintf(msg, n, "the most circles (%d) are in %d quadrants", counts[best], ties);
+    if (rec_int(s, "quadrant") != best + 1 || rec_int(s, "count") != per[best]) {
+        snprintf(msg, n, "quadrants hold %d %d %d %d; record quadrant %d count %d", per[0], per[1], per[2], per[3],
+                 rec_int(s, "quadrant"), rec_int(s, "count"));
         return msg;
     }
-    if (circles != p->level || rec_int(s, "num_objects") != circles || rec_int(s, "count") != counts[best] ||
-        strcmp(rec_str(s, "quadrant"), NAMES[best]) != 0) {
-        snprintf(msg, n, "drew %d circles, most (%d) in %s; record %d, %d in %s", circles, counts[best], NAMES[best],
-                 rec_int(s, "num_objects"), rec_int(s, "count"), rec_str(s, "quadrant"));
+    /* from the pixels: each quadrant's window stops short of the axis lines' pixels */
+    const canvas *cv = harness_render(sc);
+    int cx = (int)floor(lx), cy = (int)floor(ly), w = sc->width, h = sc->height;
+    int seen[4] = {
+        blobs_count_in(cv, cx + 2, 0, w - cx - 2, cy - 1, blob_dark, NULL, 20),
+        blobs_count_in(cv, 0, 0, cx - 1, cy - 1, blob_dark, NULL, 20),
+        blobs_count_in(cv, 0, cy + 2, cx - 1, h - cy - 2, blob_dark, NULL, 20),
+        blobs_count_in(cv, cx + 2, cy + 2, w - cx - 2, h - cy - 2, blob_dark, NULL, 20),
+    };
+    if (memcmp(seen, per, sizeof seen) != 0) {
+        snprintf(msg, n, "the pixels show %d %d %d %d circles by quadrant, the scene %d %d %d %d", seen[0], seen[1],
+                 seen[2], seen[3], per[0], per[1], per[2], per[3]);
         return msg;
     }
     return NULL;

@@ -1,136 +1,88 @@
-/* counting_locations: the table is a top with two legs standing on the floor; each
- * object is classified from its bounding box as clearly above the top (over the
- * top's width, a gap above it) or clearly beneath it (between the legs, a gap below
- * the top and above the floor), and the counts are compared with the record.
- * Objects keep clear of each other, and the rendered image shows the table's wood
- * and each object's colour at its centre. */
+/* counting_locations: the canvas is the original's 500x300 with Pillow's brown
+ * bar over x 10..490, y 140..160; every other primitive is a circle 31 px across
+ * (Pillow's 30 px box) in red, blue, green or yellow, wholly above or wholly below
+ * the bar; the record's two counts equal the circles above and below it, and both
+ * equal the level (the original's prior); any two circles keep 2 px of white; and
+ * the rendered image, counted from its pixels above and below the bar, shows those
+ * counts. */
+#include "blobs.h"
 #include "harness.h"
 
 #include <math.h>
-#include <stdbool.h>
 #include <string.h>
 
-/* The smallest gap between an object and any part of the table or the floor (the
- * generator keeps 16 px): less and an object could seem to rest on the table. */
-#define MIN_TABLE_GAP 12.0
-/* The smallest white gap between two objects' enclosing discs (generator: 10 px). */
-#define MIN_VISIBLE_GAP 8.0
-#define UNDER_MAX 8
+#define MIN_VISIBLE_GAP 2.0
 
-static bool seen_under[UNDER_MAX + 1];
+static bool same(rgb a, int r, int g, int b) { return a.r == r && a.g == g && a.b == b; }
 
-typedef struct rect {
-    double x0, y0, x1, y1;
-} rect;
-
-static rect rect_of(const prim *p) { return (rect){p->x, p->y, p->x + p->w, p->y + p->h}; }
-
-/* Centre and radius of a disc enclosing an object (for a polygon: centred on the
- * mean of its vertices, the centre of a regular shape). */
-static void enclosing(const scene *sc, const prim *p, point *c, double *r)
+static bool ink(rgb c, void *arg)
 {
-    if (p->type == PRIM_CIRCLE) {
-        *c = (point){p->x, p->y};
-        *r = p->r;
-        return;
-    }
-    const point *v = prim_points(sc, p);
-    *c = (point){0, 0};
-    for (int i = 0; i < p->npts; i++)
-        c->x += v[i].x / p->npts, c->y += v[i].y / p->npts;
-    *r = 0;
-    for (int i = 0; i < p->npts; i++)
-        *r = fmax(*r, hypot(v[i].x - c->x, v[i].y - c->y));
+    (void)arg;
+    return c.r < 200 || c.g < 200 || c.b < 200;
 }
 
 static const char *check(const sample_out *s, const gen_params *p, char *msg, size_t n)
 {
     const scene *sc = &s->img[0];
-    rect top = {0}, leg[2];
-    int ntop = 0, nlegs = 0;
-    double floor_y = -1;
+    if (sc->width != 500 || sc->height != 300)
+        return "the canvas is not 500x300";
+    int bars = 0, above = 0, below = 0;
+    double top = 0, bottom = 0;
     for (int i = 0; i < sc->nprims; i++) {
         const prim *a = &sc->prims[i];
-        if (!a->kind || a->object >= 0)
-            continue;
-        if (strcmp(a->kind, "table_top") == 0 && a->type == PRIM_RECT)
-            top = rect_of(a), ntop++;
-        else if (strcmp(a->kind, "table_leg") == 0 && a->type == PRIM_RECT && nlegs < 2)
-            leg[nlegs++] = rect_of(a);
-        else if (strcmp(a->kind, "floor") == 0 && a->type == PRIM_POLYLINE)
-            floor_y = prim_points(sc, a)[0].y - a->stroke_width / 2;
-    }
-    if (ntop != 1 || nlegs != 2 || floor_y < 0)
-        return "the table is not one top, two legs and a floor";
-    if (leg[0].x0 > leg[1].x0) {
-        rect t = leg[0];
-        leg[0] = leg[1], leg[1] = t;
-    }
-    for (int k = 0; k < 2; k++)
-        if (fabs(leg[k].y0 - top.y1) > 0.5 || leg[k].y1 < floor_y || leg[k].x0 < top.x0 || leg[k].x1 > top.x1)
-            return "a leg does not run from under the top down to the floor";
-
-    const canvas *cv = harness_render(sc);
-    int over = 0, under = 0, objects = 0;
-    point c[64];
-    double r[64];
-    for (int i = 0; i < sc->nprims; i++) {
-        const prim *a = &sc->prims[i];
-        if (a->object < 0)
-            continue;
-        if (objects == 64)
-            return "more objects than the check can hold";
-        double x0, y0, x1, y1;
-        prim_bbox(sc, a, &x0, &y0, &x1, &y1);
-        if (x0 < 0 || y0 < 0 || x1 > sc->width || y1 > sc->height)
-            return "an object leaves the canvas";
-        bool is_over = y1 <= top.y0 - MIN_TABLE_GAP && x0 >= top.x0 && x1 <= top.x1;
-        bool is_under = y0 >= top.y1 + MIN_TABLE_GAP && y1 <= floor_y - MIN_TABLE_GAP &&
-                        x0 >= leg[0].x1 + MIN_TABLE_GAP && x1 <= leg[1].x0 - MIN_TABLE_GAP;
-        if (!is_over && !is_under) {
-            snprintf(msg, n, "object %d (%.0f,%.0f)-(%.0f,%.0f) is neither clearly over nor clearly under the table",
-                     a->object, x0, y0, x1, y1);
-            return msg;
+        if (a->type == PRIM_RECT) {
+            if (!same(a->fill, 165, 42, 42) || a->x != 10 || a->y != 140 || a->w != 481 || a->h != 21)
+                return "the bar is not Pillow's brown over 10..490 x 140..160";
+            top = a->y;
+            bottom = a->y + a->h;
+            bars++;
         }
-        over += is_over, under += is_under;
-        enclosing(sc, a, &c[objects], &r[objects]);
-        for (int j = 0; j < objects; j++) {
-            double gap = hypot(c[j].x - c[objects].x, c[j].y - c[objects].y) - r[j] - r[objects];
+    }
+    if (bars != 1)
+        return "not exactly one bar";
+    for (int i = 0; i < sc->nprims; i++) {
+        const prim *a = &sc->prims[i];
+        if (a->type == PRIM_RECT)
+            continue;
+        if (a->type != PRIM_CIRCLE || a->r != 15.5)
+            return "a primitive that is neither the bar nor a circle 31 px across";
+        if (!same(a->fill, 255, 0, 0) && !same(a->fill, 0, 0, 255) && !same(a->fill, 0, 128, 0) &&
+            !same(a->fill, 255, 255, 0))
+            return "a circle not in Pillow's red, blue, green or yellow";
+        if (a->y + a->r <= top)
+            above++;
+        else if (a->y - a->r >= bottom)
+            below++;
+        else
+            return "a circle on the bar";
+        if (a->x - a->r < 0 || a->y - a->r < 0 || a->x + a->r > sc->width + 1 || a->y + a->r > sc->height)
+            return "a circle leaves the canvas";
+        for (int j = 0; j < i; j++) {
+            const prim *b = &sc->prims[j];
+            if (b->type != PRIM_CIRCLE)
+                continue;
+            double gap = hypot(a->x - b->x, a->y - b->y) - a->r - b->r;
             if (gap < MIN_VISIBLE_GAP) {
-                snprintf(msg, n, "two objects are only %.1f px apart", gap);
+                snprintf(msg, n, "circles %d and %d are %.2f px apart", j, i, gap);
                 return msg;
             }
         }
-        rgb px = canvas_pixel(cv, (int)((x0 + x1) / 2), (int)((y0 + y1) / 2));
-        if (memcmp(&px, &a->fill, sizeof px) != 0)
-            return "an object's middle pixel is not its colour";
-        objects++;
     }
-    rgb wood = canvas_pixel(cv, (int)((top.x0 + top.x1) / 2), (int)((top.y0 + top.y1) / 2));
-    rgb white = RGB_WHITE;
-    if (memcmp(&wood, &white, sizeof wood) == 0)
-        return "the table top is not drawn";
-    if (over != p->level || rec_int(s, "num_objects_over_table") != over ||
-        rec_int(s, "num_objects_under_table") != under) {
-        snprintf(msg, n, "drew %d over and %d under (level %d); record %d and %d", over, under, p->level,
-                 rec_int(s, "num_objects_over_table"), rec_int(s, "num_objects_under_table"));
+    int rec_above = rec_int(s, "num_objects_over_table"), rec_below = rec_int(s, "num_objects_under_table");
+    if (above != rec_above || below != rec_below || above != p->level || below != p->level) {
+        snprintf(msg, n, "level %d: drew %d above, %d below; record %d, %d", p->level, above, below, rec_above,
+                 rec_below);
         return msg;
     }
-    if (under > UNDER_MAX)
-        return "more objects under the table than the documented range";
-    seen_under[under] = true;
+    const canvas *cv = harness_render(sc);
+    int seen_above = blobs_count_in(cv, 0, 0, sc->width, 140, ink, NULL, 20);
+    int seen_below = blobs_count_in(cv, 0, 161, sc->width, sc->height - 161, ink, NULL, 20);
+    if (seen_above != rec_above || seen_below != rec_below) {
+        snprintf(msg, n, "the image shows %d blobs above and %d below, the record %d and %d", seen_above, seen_below,
+                 rec_above, rec_below);
+        return msg;
+    }
     return NULL;
 }
 
-int main(void)
-{
-    int rc = harness_run("counting_locations", check, NULL, 0);
-    int distinct = 0;
-    for (int k = 0; k <= UNDER_MAX; k++)
-        distinct += seen_under[k];
-    if (distinct < UNDER_MAX + 1) {
-        printf("FAIL counting_locations: only %d different counts under the table\n", distinct);
-        rc = 1;
-    }
-    return rc;
-}
+HARNESS_MAIN("counting_locations", check)

@@ -1,106 +1,154 @@
-/* counting_shapes: each drawn object is classified from its geometry alone (a
- * circle primitive; a polygon of 3 equal sides; a polygon of 4 equal sides with
- * right angles) and the counts are compared with the record; no two shapes come
- * near each other, all stay inside the canvas, and each shape's centre pixel is
- * its colour.  The square and triangle counts must vary. */
+/* counting_shapes: the canvas is the original's 500x300; there are n black shapes
+ * (n = the level), each a circle, an axis-aligned square or an apex-up isosceles
+ * triangle of the original's half-size 10..20 px (Pillow's extra pixel included),
+ * each recognised from its geometry; the record's three counts equal the kinds
+ * drawn; every two shapes keep 2 px of white (measured between points sampled
+ * every 0.1 px along both outlines); and, from the pixels, the rendered image shows n dark
+ * blobs whose fill of their bounding box names their kind (a square fills it, a
+ * circle about pi/4 of it, a triangle half), giving the same three counts. */
+#include "blobs.h"
 #include "harness.h"
 
 #include <math.h>
-#include <stdbool.h>
 #include <string.h>
 
-/* The smallest white gap between the discs that hold two shapes (the generator
- * keeps 10 px; the real shapes are further apart). */
-#define MIN_VISIBLE_GAP 8.0
-/* Side lengths equal to this relative tolerance (floating-point slack only). */
-#define SIDE_TOL 1e-6
-/* Counts the generator may draw of squares and of triangles. */
-#define EXTRA_MAX 10
+enum { CIRCLE, SQUARE, TRIANGLE };
 
-static bool seen_sq[EXTRA_MAX + 1], seen_tr[EXTRA_MAX + 1];
-
-static double dist(point a, point b) { return hypot(a.x - b.x, a.y - b.y); }
-
-/* 0 circle, 1 square, 2 triangle, -1 anything else; the centre and radius of a
- * disc holding the shape go to *c and *r. */
-static int classify(const scene *sc, const prim *p, point *c, double *r)
+/* The kind of a primitive from its geometry and its half-size, or -1. */
+static int kind_of(const scene *sc, const prim *a, double *half)
 {
-    if (p->type == PRIM_CIRCLE) {
-        *c = (point){p->x, p->y};
-        *r = p->r;
-        return 0;
+    if (a->type == PRIM_CIRCLE) {
+        *half = a->r - 0.5;
+        return CIRCLE;
     }
-    if (p->type != PRIM_POLYGON || (p->npts != 3 && p->npts != 4))
-        return -1;
-    const point *v = prim_points(sc, p);
-    int k = p->npts;
-    double side = dist(v[0], v[1]);
-    for (int i = 0; i < k; i++)
-        if (fabs(dist(v[i], v[(i + 1) % k]) - side) > SIDE_TOL * side)
-            return -1;
-    if (k == 4 && fabs(dist(v[0], v[2]) - dist(v[1], v[3])) > SIDE_TOL * side)
-        return -1; /* a rhombus that is not a square */
-    c->x = c->y = 0;
-    for (int i = 0; i < k; i++)
-        c->x += v[i].x / k, c->y += v[i].y / k;
-    *r = 0;
-    for (int i = 0; i < k; i++)
-        *r = fmax(*r, dist(*c, v[i]));
-    return k == 4 ? 1 : 2;
+    if (a->type == PRIM_RECT && a->w == a->h && a->angle == 0) {
+        *half = (a->w - 1) / 2;
+        return SQUARE;
+    }
+    if (a->type == PRIM_POLYGON && a->npts == 3) {
+        const point *p = prim_points(sc, a);
+        /* apex above the middle of a horizontal base as wide as the triangle is tall */
+        double base = p[1].x - p[2].x, height = p[1].y - p[0].y;
+        if (p[1].y == p[2].y && base == height && fabs(p[0].x - (p[1].x + p[2].x) / 2) < 1e-9) {
+            *half = (base - 1) / 2;
+            return TRIANGLE;
+        }
+    }
+    return -1;
+}
+
+#define MIN_VISIBLE_GAP 2.0
+#define STEP 0.1
+#define MAX_OUTLINE 2048
+
+/* Points every STEP px along a primitive's outline; returns how many. */
+static int outline_points(const scene *sc, const prim *a, point *out)
+{
+    int n = 0;
+    if (a->type == PRIM_CIRCLE) {
+        int k = (int)ceil(2 * M_PI * a->r / STEP);
+        for (int i = 0; i < k && n < MAX_OUTLINE; i++)
+            out[n++] = (point){a->x + a->r * cos(2 * M_PI * i / k), a->y + a->r * sin(2 * M_PI * i / k)};
+        return n;
+    }
+    point c[4];
+    int m;
+    if (a->type == PRIM_RECT) {
+        c[0] = (point){a->x, a->y};
+        c[1] = (point){a->x + a->w, a->y};
+        c[2] = (point){a->x + a->w, a->y + a->h};
+        c[3] = (point){a->x, a->y + a->h};
+        m = 4;
+    } else {
+        m = a->npts;
+        memcpy(c, prim_points(sc, a), sizeof(point) * (size_t)m);
+    }
+    for (int e = 0; e < m; e++) {
+        point p = c[e], q = c[(e + 1) % m];
+        int k = (int)ceil(hypot(q.x - p.x, q.y - p.y) / STEP);
+        for (int i = 0; i < k && n < MAX_OUTLINE; i++)
+            out[n++] = (point){p.x + (q.x - p.x) * i / k, p.y + (q.y - p.y) * i / k};
+    }
+    return n;
+}
+
+/* The least distance between two outlines (shapes never nest here), or a large
+ * value when their enclosing circles are far apart. */
+static double gap_between(const scene *sc, const prim *a, const prim *b)
+{
+    double ax0, ay0, ax1, ay1, bx0, by0, bx1, by1;
+    prim_bbox(sc, a, &ax0, &ay0, &ax1, &ay1);
+    prim_bbox(sc, b, &bx0, &by0, &bx1, &by1);
+    if (ax1 + MIN_VISIBLE_GAP < bx0 || bx1 + MIN_VISIBLE_GAP < ax0 || ay1 + MIN_VISIBLE_GAP < by0 ||
+        by1 + MIN_VISIBLE_GAP < ay0)
+        return 1e9;
+    static point pa[MAX_OUTLINE], pb[MAX_OUTLINE];
+    int na = outline_points(sc, a, pa), nb = outline_points(sc, b, pb);
+    double best = 1e9;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            best = fmin(best, hypot(pa[i].x - pb[j].x, pa[i].y - pb[j].y));
+    return best;
+}
+
+static int kind_from_fill(const blob_info *b)
+{
+    double fill = b->pixels / (double)((b->x1 - b->x0 + 1) * (b->y1 - b->y0 + 1));
+    return fill > 0.93 ? SQUARE : fill > 0.68 ? CIRCLE : fill < 0.62 ? TRIANGLE : -1;
 }
 
 static const char *check(const sample_out *s, const gen_params *p, char *msg, size_t n)
 {
     const scene *sc = &s->img[0];
-    int count[3] = {0, 0, 0};
-    point c[128];
-    double r[128];
-    if (sc->nprims > 128)
-        return "more shapes than the check can hold";
-    const canvas *cv = harness_render(sc);
+    if (sc->width != 500 || sc->height != 300)
+        return "the canvas is not 500x300";
+    int drawn[3] = {0, 0, 0};
     for (int i = 0; i < sc->nprims; i++) {
         const prim *a = &sc->prims[i];
-        int k = classify(sc, a, &c[i], &r[i]);
+        double half = 0;
+        int k = kind_of(sc, a, &half);
+        if (k < 0 || memcmp(&a->fill, &RGB_BLACK, sizeof a->fill) != 0)
+            return "a primitive that is not a black circle, square or apex-up triangle";
+        if (half < 10 || half > 20 || half != floor(half))
+            return "a half-size outside the whole numbers 10..20";
+        drawn[k]++;
+    }
+    if (sc->nprims != p->level)
+        return "not as many shapes as the level";
+    int rec[3] = {rec_int(s, "circles"), rec_int(s, "squares"), rec_int(s, "triangles")};
+    if (memcmp(rec, drawn, sizeof rec) != 0) {
+        snprintf(msg, n, "drew %d circles, %d squares, %d triangles; record %d, %d, %d", drawn[0], drawn[1], drawn[2],
+                 rec[0], rec[1], rec[2]);
+        return msg;
+    }
+    const canvas *cv = harness_render(sc);
+    blob_info info[64];
+    int blobs = blobs_find_in(cv, 0, 0, sc->width, sc->height, blob_dark, NULL, 20, info, 64);
+    if (blobs != p->level) {
+        snprintf(msg, n, "the image shows %d dark blobs for %d shapes", blobs, p->level);
+        return msg;
+    }
+    int seen[3] = {0, 0, 0};
+    for (int i = 0; i < blobs; i++) {
+        int k = kind_from_fill(&info[i]);
         if (k < 0)
-            return "a shape that is neither a circle, a square nor an equilateral triangle";
-        count[k]++;
-        double x0, y0, x1, y1;
-        prim_bbox(sc, a, &x0, &y0, &x1, &y1);
-        if (x0 < 0 || y0 < 0 || x1 > sc->width || y1 > sc->height)
-            return "a shape leaves the canvas";
+            return "a blob whose fill names no kind";
+        seen[k]++;
+    }
+    if (memcmp(seen, drawn, sizeof seen) != 0) {
+        snprintf(msg, n, "the pixels show %d circles, %d squares, %d triangles; drawn %d, %d, %d", seen[0], seen[1],
+                 seen[2], drawn[0], drawn[1], drawn[2]);
+        return msg;
+    }
+    for (int i = 0; i < sc->nprims; i++)
         for (int j = 0; j < i; j++) {
-            double gap = hypot(c[i].x - c[j].x, c[i].y - c[j].y) - r[i] - r[j];
-            if (gap < MIN_VISIBLE_GAP) {
-                snprintf(msg, n, "shapes %d and %d are only %.1f px apart", j, i, gap);
+            double g = gap_between(sc, &sc->prims[i], &sc->prims[j]);
+            if (g < MIN_VISIBLE_GAP) {
+                snprintf(msg, n, "shapes %d and %d are %.2f px apart", j, i, g);
                 return msg;
             }
         }
-        rgb px = canvas_pixel(cv, (int)c[i].x, (int)c[i].y);
-        if (memcmp(&px, &a->fill, sizeof px) != 0)
-            return "a shape's centre pixel is not its colour";
-    }
-    if (count[0] != p->level || rec_int(s, "circles") != count[0] || rec_int(s, "squares") != count[1] ||
-        rec_int(s, "triangles") != count[2]) {
-        snprintf(msg, n, "drew %d circles, %d squares, %d triangles (level %d); record %d %d %d", count[0], count[1],
-                 count[2], p->level, rec_int(s, "circles"), rec_int(s, "squares"), rec_int(s, "triangles"));
-        return msg;
-    }
-    if (count[1] > EXTRA_MAX || count[2] > EXTRA_MAX)
-        return "more squares or triangles than the documented range";
-    seen_sq[count[1]] = seen_tr[count[2]] = true;
     return NULL;
 }
 
-int main(void)
-{
-    int rc = harness_run("counting_shapes", check, NULL, 0);
-    int dsq = 0, dtr = 0;
-    for (int k = 0; k <= EXTRA_MAX; k++)
-        dsq += seen_sq[k], dtr += seen_tr[k];
-    /* 200 samples over 11 values each: every value should turn up. */
-    if (dsq < EXTRA_MAX + 1 || dtr < EXTRA_MAX + 1) {
-        printf("FAIL counting_shapes: only %d square counts and %d triangle counts seen\n", dsq, dtr);
-        rc = 1;
-    }
-    return rc;
-}
+HARNESS_MAIN("counting_shapes", check)

@@ -50,7 +50,7 @@ expect 4 "verify: .*gen.json" verify "$WORK/out"
 expect 4 "cannot read" check "$WORK/out" --task counting_circles
 
 # A level the canvas cannot hold: refused before any work, naming task, level, canvas.
-expect 3 "counting_circles: level 5000: cannot draw 5000 circles on a 800x800 canvas" \
+expect 3 "counting_circles: level 5000: cannot draw 5000 circles on a 500x300 canvas" \
     counting_circles --num_sizes 5000 "${O[@]}"
 # An unwritable output directory (a path below a regular file).
 touch "$WORK/file"
