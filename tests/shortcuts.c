@@ -419,16 +419,14 @@ static void it_numbered_shapes(audit *a, const sample_out *s, int n)
 /* n labels in a random order: chance 1/n per position. */
 static void it_sorted(audit *a, const sample_out *s, int n) { add_tokens(a, "per position", rec_str(s, "Gold_output"), 1.0 / n); }
 
-/* k of the first image's T shapes vanish, k uniform over 1..max(1, T/3): chance
- * 1/max(1, T/3) for the total, from the first image alone. */
+/* The original's prior, kept (tasks.md rule 5): exactly half of the first
+ * image's 2n shapes vanish, so "half the shapes of the first image" is always
+ * right.  The figure is a measurement (100%), pinned as the chance figure. */
 static void it_vanishing_objects(audit *a, const sample_out *s, int n)
 {
     (void)n;
-    int t = objects(&s->img[0], NULL), k = 0;
-    const cJSON *v;
-    cJSON_ArrayForEach(v, field(s, "vanished")) k += v->valueint;
-    int most = t / 3 > 1 ? t / 3 : 1;
-    add(a, "total vanished from first image", false, hash_int(t), hash_int(k), 1.0 / most);
+    int t = objects(&s->img[0], NULL);
+    add(a, "half the first image's shapes", false, hash_int(t), hash_int(rec_int(s, "vanished")), 1.0);
 }
 
 typedef struct task_audit {
