@@ -193,13 +193,14 @@ static void it_change_colour(audit *a, const sample_out *s, int n)
         1.0);
 }
 
-/* held is uniform over 0..n: chance 1/(n+1), from the boxes (= n) or from the
- * number of circles drawn (held plus loose ones). */
+/* The original's split: left uniform over 0..2n, answer |left - n|: 0 with
+ * odds 1/(2n+1), each of 1..n with 2/(2n+1), the best perception-free guess (2/3
+ * at n = 1).  The circle count is always 2n and tells nothing more. */
 static void it_circle_boxes(audit *a, const sample_out *s, int n)
 {
     uint64_t ans = hash_int(rec_int(s, "answer"));
-    add(a, "most frequent", false, 0, ans, 1.0 / (n + 1));
-    add(a, "from circle count", false, hash_int(objects(&s->img[0], "circle")), ans, 1.0 / (n + 1));
+    add(a, "most frequent", false, 0, ans, 2.0 / (2 * n + 1));
+    add(a, "from circle count", false, hash_int(objects(&s->img[0], "circle")), ans, 2.0 / (2 * n + 1));
 }
 
 /* Four quadrants: chance 1/4. */
