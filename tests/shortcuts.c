@@ -271,14 +271,13 @@ static void it_cross_and_knots(audit *a, const sample_out *s, int n)
     add(a, "crosses from mark count", false, 0, hash_int(rec_int(s, "crosses")), binomial_mode_p(n, 0.5));
 }
 
-/* Edges uniform over ceil(0.75(n-1))..min(floor(1.5n)+1, n(n-1)/2). */
+/* The original's edge count: uniform over n-1..min(n(n-1)/2, n+5) (0 for one
+ * node): chance 1 over the range's size. */
 static void it_graph_counting(audit *a, const sample_out *s, int n)
 {
-    int pairs = n * (n - 1) / 2, lo = (int)ceil(0.75 * (n - 1)), hi = (int)floor(1.5 * n) + 1;
-    if (hi > pairs)
-        hi = pairs;
-    if (lo > hi)
-        lo = hi;
+    int pairs = n * (n - 1) / 2, lo = n - 1, hi = pairs < n + 5 ? pairs : n + 5;
+    if (n == 1)
+        lo = hi = 0;
     add(a, "edges from node count", false, 0, hash_int(rec_int(s, "num_edges")), 1.0 / (hi - lo + 1));
 }
 
