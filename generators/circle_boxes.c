@@ -1,232 +1,156 @@
-/* circle_boxes: n square box outlines, some holding one circle each, and a few loose
- * circles outside every box.  Record: answer = boxes holding a circle, num_objects = n.
+/* circle_boxes: 2n red circles on both sides of a blue vertical partition (a side
+ * may be empty).  The question: how many circles must move from the fuller side to
+ * the other so both sides hold as many (COUNT:x; 0 when they already do).
+ * Record (the original's order): answer = max(left, right) - n, num_objects = n.
+ *
+ * The original draws with matplotlib on a 3000x2000-unit box (x -1500..1500, y
+ * -1000..1000, axes off, equal aspect) and saves with bbox_inches='tight': a
+ * 515x350 image whose axes box maps 496 px to 3000 units.  gen places circles in
+ * the same units and maps them onto the same pixels.
  * See docs/tasks/circle_boxes.md. */
 #include "errors.h"
 #include "generator.h"
-#include "layout.h"
-#include "palette.h"
 #include "util.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Box outline width: 4 px reads as a solid wall at half size. */
-#define BOX_STROKE 4.0
-/* Boxes at least this far apart, outer edge to outer edge: two boxes never share a
- * wall or look like one divided box. */
-#define BOX_GAP 14.0
-/* A loose circle keeps at least this gap from every box's outer edge (and from the
- * canvas edge), so it is clearly outside, never touching or leaning on a box. */
-#define LOOSE_GAP 16.0
-/* Loose circles at least this far apart edge to edge. */
-#define CIRCLE_GAP 10.0
-/* A circle inside a box keeps at least this gap from the inner edge of the box's
- * wall, so it is clearly wholly inside, never cut by or touching the wall. */
-#define INSIDE_MARGIN 8.0
-/* Largest box side (centre line of the wall): 150 px keeps one box in scale. */
-#define BOX_SMAX 150.0
-/* Smallest box side: below 44 px the circle inside would have to shrink to a dot. */
-#define BOX_SMIN_FLOOR 44.0
-/* Share of the canvas the boxes and loose circles' squares may cover at most. */
-#define BOX_COVERAGE 0.3
-/* Box sides vary by up to this factor within one image. */
-#define BOX_SIZE_SPREAD 1.4
-/* Circle radii, inside a box or loose, as a fraction of the room an average box
- * leaves inside (half its inner side less INSIDE_MARGIN): at least 0.55, so a
- * circle is never a speck, and at most 1, so it always fits with the margin. */
-#define CIRCLE_MIN_FRAC 0.55
-/* Loose circles number uniformly LOOSE_MIN..loose_max(n): at least one, so "a circle
- * somewhere" never means "a box with a circle", and up to about LOOSE_SPREAD, growing
- * with n, so the number of circles drawn says little about how many sit in boxes:
- * guessing the answer from the circle count beats chance (1/(n+1)) by at most
- * n/((n+1) * loose_max(n)) <= 1/LOOSE_SPREAD, 2.5 points (tests/shortcuts.c). */
-#define LOOSE_MIN 1
-#define LOOSE_SPREAD 40
+/* The original's image (measured from its output). */
+#define CANVAS_W 515
+#define CANVAS_H 350
+/* Where data (0, 0) falls in the image, and pixels per data unit (496 px of axes
+ * for 3000 units: matplotlib's default axes width of a 6.4 in figure at 100 dpi). */
+#define ORIGIN_X 258.0
+#define ORIGIN_Y 174.67
+#define SCALE (496.0 / 3000.0)
+/* The data box, in units. */
+#define HALF_W 1500
+#define HALF_H 1000
+/* Circle radius in units, as the original; drawn with matplotlib's default 1 pt
+ * edge in the same red, so it shows 30 units + 0.69 px (measured: 5.65 px). */
+#define RADIUS 30
+#define EDGE_PX (1.0 * 100 / 72 / 2)
+/* The partition: axvline's default 1.5 pt line, full axes height. */
+#define LINE_PX (1.5 * 100 / 72)
+/* Least clear gap (px) between two drawn circles, and between a circle and the
+ * partition: the original keeps centres only 60 units (9.9 px) apart, less than a
+ * drawn circle's 11.3 px width, and lets a circle sit on the line; such scenes are
+ * drawn again (tasks.md rule 6), keeping the split between the sides. */
+#define MIN_GAP_PX 1.0
+/* Candidate positions tried per circle before the scene counts as failed (the
+ * original tries forever). */
+#define PLACE_TRIES 100000
+/* Scenes of one split drawn again at most (level 20 redraws about 4 in 5). */
+#define MAX_REDRAWS 2000
 
-/* The most loose circles at level n: ceil(LOOSE_SPREAD * n / (n + 1)), 20 at n = 1,
- * 39 at n = 20. */
-static int loose_max(int n)
-{
-    return (LOOSE_SPREAD * n + n) / (n + 1);
-}
+static const rgb RED = {255, 0, 0}, BLUE = {0, 0, 255};
 
-/* The room for a circle inside a box of side `side`: wall inner edge less margin. */
-static double inner_room(double side)
-{
-    return side / 2 - BOX_STROKE / 2 - INSIDE_MARGIN;
-}
+typedef struct pos {
+    int x, y;
+} pos;
 
-static double smax_for(int n, int loose)
-{
-    return fmin(BOX_SMAX, sqrt(BOX_COVERAGE * GEN_CANVAS * GEN_CANVAS / (n + loose)));
-}
+static double drawn_r(void) { return RADIUS * SCALE + EDGE_PX; }
 
-/* Distance from (x, y) to the axis-aligned box b (0 inside it). */
-static double box_distance(const box *b, double x, double y)
+/* Places k circles on one side (sign -1 left, +1 right) as the original does:
+ * x uniform over the side, y over the height, kept when |x| > 30, |y| > 30 and
+ * more than 60 units from every circle placed on that side.  Returns false when
+ * out of tries. */
+static bool place_side(rng *r, int sign, int k, pos *p)
 {
-    double dx = fmax(fmax(b->x0 - x, 0), x - b->x1);
-    double dy = fmax(fmax(b->y0 - y, 0), y - b->y1);
-    return hypot(dx, dy);
-}
-
-/* Places n squares (outer extents, sides in [smin, smax]) pairwise BOX_GAP apart
- * and BOX_GAP from the canvas edge.  Returns 0, or -1 when the budget is spent. */
-static int place_boxes(rng *r, int w, int h, int n, double smin, double smax, box *out)
-{
-    for (int restart = 0; restart < LAYOUT_RESTARTS; restart++) {
-        int placed = 0;
-        while (placed < n) {
-            bool ok = false;
-            for (int t = 0; t < LAYOUT_TRIES_PER_OBJECT && !ok; t++) {
-                double side = rng_uniform(r, smin, smax) + BOX_STROKE;
-                double x = rng_uniform(r, BOX_GAP, w - BOX_GAP - side);
-                double y = rng_uniform(r, BOX_GAP, h - BOX_GAP - side);
-                box b = {x, y, x + side, y + side};
-                ok = true;
-                for (int i = 0; i < placed && ok; i++)
-                    ok = !boxes_near(&b, &out[i], BOX_GAP);
-                if (ok)
-                    out[placed++] = b;
-            }
-            if (!ok)
+    for (int i = 0; i < k; i++) {
+        long tries = 0;
+        for (;;) {
+            if (++tries > PLACE_TRIES)
+                return false;
+            int x = sign < 0 ? rng_int(r, -(HALF_W - RADIUS), -RADIUS) : rng_int(r, RADIUS, HALF_W - RADIUS);
+            int y = rng_int(r, -(HALF_H - RADIUS), HALF_H - RADIUS);
+            bool ok = abs(x) > RADIUS && abs(y) > RADIUS;
+            for (int j = 0; j < i && ok; j++)
+                ok = hypot(x - p[j].x, y - p[j].y) > 2 * RADIUS;
+            if (ok) {
+                p[i] = (pos){x, y};
                 break;
+            }
         }
-        if (placed == n)
-            return 0;
     }
-    return -1;
-}
-
-struct box_list {
-    const box *boxes;
-    int n;
-};
-
-/* A loose disc keeps LOOSE_GAP clear of every box. */
-static bool clear_of_boxes(int i, disc d, void *arg)
-{
-    (void)i;
-    const struct box_list *bl = arg;
-    for (int k = 0; k < bl->n; k++)
-        if (box_distance(&bl->boxes[k], d.x, d.y) < d.r + LOOSE_GAP)
-            return false;
     return true;
 }
 
-/* Places n loose discs (radii in [rmin, rmax]) LOOSE_GAP clear of every box and
- * the canvas edge and CIRCLE_GAP clear of each other.  Returns 0 or -1. */
-static int place_loose(rng *r, int w, int h, const box *boxes, int nboxes, int n, double rmin, double rmax,
-                       disc *out)
+/* True when every drawn circle of the side keeps MIN_GAP_PX from the others and
+ * from the partition's edge. */
+static bool readable(const pos *p, int k)
 {
-    box area = {0, 0, w, h};
-    struct box_list bl = {boxes, nboxes};
-    disc_rules rules = {.pair_gap = CIRCLE_GAP, .accept = clear_of_boxes, .arg = &bl};
-    return place_discs_ruled(r, &area, n, rmin, rmax, LOOSE_GAP, &rules, out);
+    double r = drawn_r();
+    for (int i = 0; i < k; i++) {
+        if (abs(p[i].x) * SCALE - r - LINE_PX / 2 < MIN_GAP_PX)
+            return false;
+        for (int j = 0; j < i; j++)
+            if (hypot(p[i].x - p[j].x, p[i].y - p[j].y) * SCALE - 2 * r < MIN_GAP_PX)
+                return false;
+    }
+    return true;
 }
 
 static int sample(gen_ctx *ctx)
 {
-    int n = ctx->p.level;
+    int n = ctx->p.level, total = 2 * n;
     scene *s = ctx->img[0];
-    int held = rng_int(&ctx->rng, 0, n);
-    int loose = rng_int(&ctx->rng, LOOSE_MIN, loose_max(n));
-    double smax = smax_for(n, loose);
-    double smin = fmax(BOX_SMIN_FLOOR, smax / BOX_SIZE_SPREAD);
-    if (smax < smin)
-        return gen_fail(ctx, "cannot fit %d boxes of side >= %.0f px on a %dx%d canvas", n, BOX_SMIN_FLOOR, s->width,
-                        s->height);
-    /* One radius range for every circle, from the average box, so a loose circle
-     * looks like one that could sit in a box. */
-    double room_avg = inner_room((smin + smax) / 2);
-    double room_min = inner_room(smin);
-    double cmax = room_avg, cmin = CIRCLE_MIN_FRAC * room_avg;
-
-    box *boxes = xmalloc(sizeof *boxes * (size_t)n);
-    disc *d = xmalloc(sizeof *d * (size_t)loose);
-    if (place_boxes(&ctx->rng, s->width, s->height, n, smin, smax, boxes) != 0 ||
-        place_loose(&ctx->rng, s->width, s->height, boxes, n, loose, cmin, cmax, d) != 0) {
-        free(boxes);
-        free(d);
-        return gen_fail(ctx, "cannot place %d boxes and %d loose circles on a %dx%d canvas", n, loose, s->width,
-                        s->height);
+    int left = rng_int(&ctx->rng, 0, total), right = total - left;
+    pos *pl = xmalloc(sizeof *pl * (size_t)(left ? left : 1)), *pr = xmalloc(sizeof *pr * (size_t)(right ? right : 1));
+    for (;;) {
+        if (!place_side(&ctx->rng, -1, left, pl) || !place_side(&ctx->rng, 1, right, pr)) {
+            free(pl);
+            free(pr);
+            return gen_fail(ctx, "cannot place %d and %d spaced circles on the two sides", left, right);
+        }
+        if (readable(pl, left) && readable(pr, right))
+            break;
+        if (++ctx->redraws > MAX_REDRAWS) {
+            free(pl);
+            free(pr);
+            return gen_fail(ctx, "cannot draw %d and %d circles clear of each other and of the partition in %d scenes",
+                            left, right, MAX_REDRAWS);
+        }
     }
-
-    /* Which boxes hold a circle: the first `held` of a shuffled order. */
-    int *order = xmalloc(sizeof *order * (size_t)n);
-    for (int i = 0; i < n; i++)
-        order[i] = i;
-    rng_shuffle_int(&ctx->rng, order, n);
-    rng colours;
-    gen_stream(ctx, "colours", &colours);
-    int obj = 0;
-    for (int i = 0; i < n; i++) {
-        const box *b = &boxes[i];
-        double half = BOX_STROKE / 2;
-        prim *p = scene_rect(s, b->x0 + half, b->y0 + half, b->x1 - b->x0 - BOX_STROKE, b->y1 - b->y0 - BOX_STROKE,
-                             RGB_BLACK);
-        prim_outline(p, BOX_STROKE, RGB_BLACK);
-        p->kind = "box";
-        p->object = obj++;
+    scene_reset(s, CANVAS_W, CANVAS_H);
+    prim *line = scene_rect(s, ORIGIN_X - LINE_PX / 2, ORIGIN_Y - HALF_H * SCALE, LINE_PX, 2 * HALF_H * SCALE, BLUE);
+    line->kind = "partition";
+    line->colour_name = "blue";
+    for (int side = 0, id = 0; side < 2; side++) {
+        const pos *p = side ? pr : pl;
+        for (int i = 0; i < (side ? right : left); i++) {
+            prim *c = scene_circle(s, ORIGIN_X + p[i].x * SCALE, ORIGIN_Y - p[i].y * SCALE, drawn_r(), RED);
+            c->kind = "circle";
+            c->colour_name = "red";
+            c->object = id++;
+        }
     }
-    for (int k = 0; k < held; k++) {
-        const box *b = &boxes[order[k]];
-        double room = inner_room(b->x1 - b->x0 - BOX_STROKE);
-        /* The largest boxes may hold a circle a little larger than room_avg; the
-         * smallest never need less room than room_min >= cmin. */
-        double r = rng_uniform(&ctx->rng, fmin(cmin, room_min), fmin(cmax, room));
-        double slack = room - r; /* the circle may sit off centre by this much */
-        double cx = (b->x0 + b->x1) / 2 + rng_uniform(&ctx->rng, -slack, slack);
-        double cy = (b->y0 + b->y1) / 2 + rng_uniform(&ctx->rng, -slack, slack);
-        const palette_colour *c = &PALETTE[rng_below(&colours, PALETTE_SIZE)];
-        prim *p = scene_circle(s, cx, cy, r, c->value);
-        p->colour_name = c->name;
-        p->object = obj++;
-    }
-    for (int i = 0; i < loose; i++) {
-        const palette_colour *c = &PALETTE[rng_below(&colours, PALETTE_SIZE)];
-        prim *p = scene_circle(s, d[i].x, d[i].y, d[i].r, c->value);
-        p->colour_name = c->name;
-        p->object = obj++;
-    }
-    free(order);
-    free(boxes);
-    free(d);
-    cJSON_AddNumberToObject(ctx->record, "answer", held);
+    cJSON_AddNumberToObject(ctx->record, "answer", (left > right ? left : right) - n);
     cJSON_AddNumberToObject(ctx->record, "num_objects", n);
+    free(pl);
+    free(pr);
     return GEN_EXIT_OK;
-}
-
-/* Refuses a level whose worst case (loose_max(n) loose circles) cannot keep
- * BOX_SMIN_FLOOR at BOX_COVERAGE. */
-static int check_level(const gen_params *p, char *err, size_t errlen)
-{
-    if (smax_for(p->level, loose_max(p->level)) < BOX_SMIN_FLOOR) {
-        snprintf(err, errlen, "cannot draw %d boxes and up to %d loose circles on a %dx%d canvas (side >= %.0f px)",
-                 p->level, loose_max(p->level), GEN_CANVAS, GEN_CANVAS, BOX_SMIN_FLOOR);
-        return -1;
-    }
-    return 0;
 }
 
 static const gen_field fields[] = {{"answer", FIELD_INT}, {"num_objects", FIELD_INT}, {NULL, 0}};
 
 const generator gen_circle_boxes = {
     .name = "circle_boxes",
-    .summary = "square boxes, some holding a circle, and loose circles; count the boxes with a circle",
+    .summary = "red circles on both sides of a blue partition; how many must cross it to balance the sides",
     .images = 1,
     .fields = fields,
     .level_field = "num_objects",
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
-    .input_prompt = "The image shows square boxes drawn as black outlines and filled circles of different colours. "
-                    "A box holds at most one circle, lying wholly inside it; other circles lie outside every box.",
-    .rules = "Count the boxes that have a circle inside them. Empty boxes and circles outside the boxes do not "
-             "count. If no box holds a circle, the count is 0.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by the number of "
-                     "boxes with a circle inside, in digits, for example ANSWER: 2.",
-    .answer = {.kind = ANSWER_INT, .gold = {"answer"}, .axis = "num_objects"},
-    .check_level = check_level,
+    .input_prompt = "The picture shows red circles and a blue vertical line that splits it into a left and a right "
+                    "side. Each circle lies on one side; either side may also hold no circles at all.",
+    .rules = "Work out how many circles have to be taken from the side with more circles and put on the side with "
+             "fewer so that both sides end up with the same number. If the sides are already equal, the answer "
+             "is 0.",
+    .output_prompt = "Give your answer on one line as COUNT:x, where x is the number of circles to move, written "
+                     "in digits, for example COUNT:2",
+    .answer = {.format = "COUNT:x", .kind = ANSWER_INT, .gold = {"answer"}, .axis = "num_objects"},
     .sample = sample,
 };

@@ -1,157 +1,153 @@
-/* change_colour: the two scenes hold the same primitives with the same geometry, and
- * differ only in the fill of exactly num_differences shapes, each by at least a clear
- * CIEDE2000 step to another palette colour; some shapes keep their colour.  The two
- * renders differ only inside the recoloured shapes, and each recoloured shape shows
- * its new colour at its centre while every other shape looks the same. */
+/* change_colour: both canvases 1500x1000 white; each image holds 2n circles of
+ * radius 10..30 (drawn on Pillow's inclusive box, r + 0.5), coloured with Pillow's
+ * red, blue or green, centres inside [rmax, W - rmax] x [rmax, H - rmax] and at
+ * least r_other + rmax apart (the original's rule), and no two drawn circles closer
+ * than MIN_GAP; the second image has the same circles in the same places, exactly
+ * num_differences = n of them moved one step along red -> blue -> green -> red.
+ * In the renders: the coloured blobs number 2n in each image, and exactly n circle
+ * centres change colour. */
 #include "harness.h"
 
-#include "colour.h"
-#include "palette.h"
-
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The generator promises 25; a reader comparing two patches needs no less than 20. */
-#define MIN_CHANGE_DE2000 20.0
-#define MIN_SHAPE_GAP 8.0
-/* A pixel that differs between the renders lies at most this far outside the bounding
- * box of a recoloured shape (anti-aliased edge). */
-#define EDGE_SLACK 1.0
-#define MAX_SHAPES 256
+#define W 1500
+#define H 1000
+#define R_MIN 10
+#define R_MAX 30
+#define MIN_GAP 2.0
 
-static bool same_geometry(const scene *a, const scene *b, const prim *p, const prim *q)
+static const rgb COLOURS[3] = {{255, 0, 0}, {0, 0, 255}, {0, 128, 0}};
+
+static int colour_index(rgb c)
 {
-    if (p->type != q->type || p->x != q->x || p->y != q->y || p->r != q->r || p->w != q->w || p->h != q->h ||
-        p->angle != q->angle || p->npts != q->npts || p->filled != q->filled || p->stroke_width != q->stroke_width ||
-        p->object != q->object || p->layer != q->layer)
-        return false;
-    for (int k = 0; k < p->npts; k++)
-        if (memcmp(&prim_points(a, p)[k], &prim_points(b, q)[k], sizeof(point)) != 0)
-            return false;
-    return true;
+    for (int i = 0; i < 3; i++)
+        if (c.r == COLOURS[i].r && c.g == COLOURS[i].g && c.b == COLOURS[i].b)
+            return i;
+    return -1;
 }
 
-static bool same_rgb(rgb a, rgb b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
-
-static bool is_palette(rgb c)
+static uint32_t pixel(const canvas *cv, int x, int y)
 {
-    for (int i = 0; i < PALETTE_SIZE; i++)
-        if (same_rgb(c, PALETTE[i].value))
-            return true;
-    return false;
+    int stride;
+    const uint8_t *px = canvas_pixels(cv, &stride);
+    return ((const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride))[x] & 0xffffff;
 }
 
-/* A point well inside the shape: its centre (all kinds drawn are centred and convex). */
-static point centre_of(const scene *sc, const prim *p)
+/* Non-white 4-connected blobs of a render (any pixel clearly off white). */
+static int blobs(const canvas *cv)
 {
-    if (p->type == PRIM_CIRCLE)
-        return (point){p->x, p->y};
-    point c = {0, 0};
-    for (int k = 0; k < p->npts; k++)
-        c.x += prim_points(sc, p)[k].x / p->npts, c.y += prim_points(sc, p)[k].y / p->npts;
-    return c;
-}
-
-/* The shape's circumradius about centre_of(). */
-static double reach(const scene *sc, const prim *p)
-{
-    if (p->type == PRIM_CIRCLE)
-        return p->r;
-    point c = centre_of(sc, p);
-    double r = 0;
-    for (int k = 0; k < p->npts; k++)
-        r = fmax(r, hypot(prim_points(sc, p)[k].x - c.x, prim_points(sc, p)[k].y - c.y));
-    return r;
+    int stride, w = cv->width, h = cv->height;
+    const uint8_t *px = canvas_pixels(cv, &stride);
+    uint8_t *ink = calloc((size_t)w * (size_t)h, 1);
+    for (int y = 0; y < h; y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
+        for (int x = 0; x < w; x++) {
+            uint32_t v = row[x];
+            int lo = (int)((v >> 16) & 255);
+            lo = (int)((v >> 8) & 255) < lo ? (int)((v >> 8) & 255) : lo;
+            lo = (int)(v & 255) < lo ? (int)(v & 255) : lo;
+            ink[(size_t)y * (size_t)w + (size_t)x] = lo < 200;
+        }
+    }
+    int *stack = malloc(sizeof(int) * (size_t)w * (size_t)h), found = 0;
+    for (int i = 0; i < w * h; i++) {
+        if (!ink[i])
+            continue;
+        found++;
+        int top = 0;
+        stack[top++] = i;
+        ink[i] = 0;
+        while (top) {
+            int c = stack[--top], x = c % w, y = c / w;
+            int nb[4] = {x > 0 ? c - 1 : -1, x < w - 1 ? c + 1 : -1, y > 0 ? c - w : -1, y < h - 1 ? c + w : -1};
+            for (int k = 0; k < 4; k++)
+                if (nb[k] >= 0 && ink[nb[k]]) {
+                    ink[nb[k]] = 0;
+                    stack[top++] = nb[k];
+                }
+        }
+    }
+    free(stack);
+    free(ink);
+    return found;
 }
 
 static const char *check(const sample_out *s, const gen_params *p, char *msg, size_t n)
 {
     const scene *a = &s->img[0], *b = &s->img[1];
-    if (a->width != b->width || a->height != b->height || a->nprims != b->nprims)
-        return "the two scenes differ in size or in the number of primitives";
+    int m = a->nprims, want = rec_int(s, "num_differences");
+    if (a->width != W || a->height != H || b->width != W || b->height != H)
+        return "a canvas is not 1500x1000";
+    if (want != p->level)
+        return "num_differences is not the level";
+    if (m != 2 * p->level || b->nprims != m)
+        return "an image does not hold 2n circles";
+    int rmax = 0;
+    for (int i = 0; i < m; i++) {
+        const prim *c = &a->prims[i];
+        if (c->type != PRIM_CIRCLE || colour_index(c->fill) < 0)
+            return "a primitive is not a red, blue or green circle";
+        double r = c->r - 0.5;
+        if (r < R_MIN || r > R_MAX || r != floor(r))
+            return "a radius is outside 10..30";
+        rmax = (int)r > rmax ? (int)r : rmax;
+    }
     int changed = 0;
-    for (int i = 0; i < a->nprims; i++) {
-        const prim *x = &a->prims[i], *y = &b->prims[i];
-        if (!same_geometry(a, b, x, y))
-            return "a shape moved, changed form or was replaced";
-        if (x->object < 0 || !x->filled)
-            return "a primitive that is not a filled shape";
-        if (!is_palette(x->fill) || !is_palette(y->fill))
-            return "a fill that is not a palette colour";
-        double x0, y0, x1, y1;
-        prim_bbox(a, x, &x0, &y0, &x1, &y1);
-        if (x0 < 0 || y0 < 0 || x1 > a->width || y1 > a->height)
-            return "a shape leaves the canvas";
-        for (int j = 0; j < i; j++) {
-            point c1 = centre_of(a, x), c2 = centre_of(a, &a->prims[j]);
-            if (hypot(c1.x - c2.x, c1.y - c2.y) - reach(a, x) - reach(a, &a->prims[j]) < MIN_SHAPE_GAP)
-                return "two shapes are too close";
-        }
-        if (!same_rgb(x->fill, y->fill)) {
+    for (int i = 0; i < m; i++) {
+        const prim *c = &a->prims[i], *d = &b->prims[i];
+        double x = c->x - 0.5, y = c->y - 0.5;
+        if (x < rmax || y < rmax || x > W - rmax || y > H - rmax)
+            return "a centre is outside the original's range";
+        if (d->type != PRIM_CIRCLE || d->x != c->x || d->y != c->y || d->r != c->r || colour_index(d->fill) < 0)
+            return "a circle moved, resized or left the three colours in the second image";
+        int ca = colour_index(c->fill), cb = colour_index(d->fill);
+        if (cb != ca) {
+            if (cb != (ca + 1) % 3)
+                return "a colour change is not one step of red -> blue -> green";
             changed++;
-            double de = ciede2000(x->fill, y->fill);
-            if (de < MIN_CHANGE_DE2000) {
-                snprintf(msg, n, "shape %d changed by only %.1f CIEDE2000", x->object, de);
+        }
+        for (int j = 0; j < m; j++) {
+            if (j == i)
+                continue;
+            const prim *e = &a->prims[j];
+            double dist = hypot(c->x - e->x, c->y - e->y);
+            if (j < i && dist < (e->r - 0.5) + rmax - 1e-9) {
+                snprintf(msg, n, "circle %d is closer to circle %d than the original's spacing", i, j);
+                return msg;
+            }
+            if (dist - c->r - e->r < MIN_GAP - 1e-9) {
+                snprintf(msg, n, "circles %d and %d are %.1f px apart", i, j, dist - c->r - e->r);
                 return msg;
             }
         }
     }
-    if (changed != p->level || rec_int(s, "num_differences") != changed) {
-        snprintf(msg, n, "%d shapes changed, level %d, record %d", changed, p->level, rec_int(s, "num_differences"));
+    if (changed != want) {
+        snprintf(msg, n, "%d circles changed colour, record %d", changed, want);
         return msg;
     }
-    if (changed >= a->nprims)
-        return "every shape changed: there must be more shapes than changes";
-
-    /* renders: keep the first image's pixel rows, then compare the second's */
-    int stride;
+    /* pixels: blobs in both renders, and the centres that change colour */
     const canvas *cv = harness_render(a);
-    const uint8_t *px = canvas_pixels(cv, &stride);
-    size_t bytes = (size_t)stride * (size_t)a->height;
-    uint8_t *first = malloc(bytes);
-    memcpy(first, px, bytes);
-    for (int i = 0; i < a->nprims; i++) {
-        point c = centre_of(a, &a->prims[i]);
-        if (!same_rgb(canvas_pixel(cv, (int)c.x, (int)c.y), a->prims[i].fill)) {
-            free(first);
-            return "a shape's centre in the first image is not its colour";
-        }
-    }
-    /* the recoloured shapes' boxes, widened by the anti-aliasing slack */
-    double boxes[MAX_SHAPES][4];
-    int nboxes = 0;
-    for (int i = 0; i < b->nprims && nboxes < MAX_SHAPES; i++)
-        if (!same_rgb(a->prims[i].fill, b->prims[i].fill)) {
-            double *q = boxes[nboxes++];
-            prim_bbox(b, &b->prims[i], &q[0], &q[1], &q[2], &q[3]);
-            q[0] -= EDGE_SLACK, q[1] -= EDGE_SLACK, q[2] += EDGE_SLACK, q[3] += EDGE_SLACK;
-        }
+    int b1 = blobs(cv);
+    uint32_t *centre = malloc(sizeof(uint32_t) * (size_t)m);
+    for (int i = 0; i < m; i++)
+        centre[i] = pixel(cv, (int)a->prims[i].x, (int)a->prims[i].y);
     cv = harness_render(b);
-    px = canvas_pixels(cv, &stride);
-    const char *why = NULL;
-    for (int y = 0; y < b->height && !why; y++) {
-        const uint32_t *r1 = (const uint32_t *)(const void *)(first + (size_t)y * (size_t)stride);
-        const uint32_t *r2 = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
-        for (int x = 0; x < b->width && !why; x++) {
-            if ((r1[x] & 0xffffff) == (r2[x] & 0xffffff))
-                continue;
-            bool explained = false;
-            for (int i = 0; i < nboxes && !explained; i++)
-                explained = x + 1 >= boxes[i][0] && x <= boxes[i][2] && y + 1 >= boxes[i][1] && y <= boxes[i][3];
-            if (!explained) {
-                snprintf(msg, n, "pixel (%d, %d) differs outside every recoloured shape", x, y);
-                why = msg;
-            }
-        }
+    int b2 = blobs(cv), seen = 0;
+    for (int i = 0; i < m; i++)
+        seen += pixel(cv, (int)b->prims[i].x, (int)b->prims[i].y) != centre[i];
+    free(centre);
+    if (b1 != m || b2 != m) {
+        snprintf(msg, n, "rendered blobs %d and %d for %d circles", b1, b2, m);
+        return msg;
     }
-    for (int i = 0; i < b->nprims && !why; i++) {
-        point c = centre_of(b, &b->prims[i]);
-        if (!same_rgb(canvas_pixel(cv, (int)c.x, (int)c.y), b->prims[i].fill))
-            why = "a shape's centre in the second image is not its colour";
+    if (seen != want) {
+        snprintf(msg, n, "%d centres change colour in the renders, record %d", seen, want);
+        return msg;
     }
-    free(first);
-    return why;
+    return NULL;
 }
 
 HARNESS_MAIN("change_colour", check)

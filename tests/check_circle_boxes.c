@@ -1,109 +1,131 @@
-/* circle_boxes: each circle is either wholly inside one box, a margin clear of the
- * inner edge of its wall, or clearly outside every box; nothing else is allowed.
- * The boxes holding a circle are counted and compared with the record; boxes are
- * squares, apart from each other; there is at least one loose circle; and the
- * rendered image shows each box's wall black and each circle's colour. */
+/* circle_boxes: a 515x350 white canvas with one blue partition and 2n red circles
+ * of one size; each circle is counted on the side its centre lies on, and answer =
+ * max(left, right) - n, num_objects = n; every circle keeps MIN_GAP_PX from the
+ * partition and from every other circle.  In the render the red blobs number 2n
+ * (none merged, none lost), the blobs left of the blue line's column number
+ * `left`, and no red pixel touches a blue one. */
 #include "harness.h"
 
 #include <math.h>
-#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* A circle inside a box keeps at least this from the wall's inner edge (the
- * generator promises 8 px). */
-#define MIN_INSIDE_MARGIN 6.0
-/* A loose circle keeps at least this from every box's outer edge (generator: 16). */
-#define MIN_OUTSIDE_GAP 12.0
-/* Boxes keep at least this apart, outer edge to outer edge (generator: 14). */
-#define MIN_BOX_GAP 10.0
-#define MAX_BOXES 64
+#define W 515
+#define H 350
+#define MIN_GAP_PX 1.0
 
-typedef struct sq {
-    double x0, y0, x1, y1; /* outer edge */
-    double w;              /* wall width */
-} sq;
+typedef struct px3 {
+    int r, g, b;
+} px3;
 
-static double dist_to(const sq *b, double x, double y)
+static px3 at(const uint8_t *px, int stride, int x, int y)
 {
-    double dx = fmax(fmax(b->x0 - x, 0), x - b->x1);
-    double dy = fmax(fmax(b->y0 - y, 0), y - b->y1);
-    return hypot(dx, dy);
+    uint32_t v = ((const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride))[x];
+    return (px3){(int)((v >> 16) & 255), (int)((v >> 8) & 255), (int)(v & 255)};
 }
 
 static const char *check(const sample_out *s, const gen_params *p, char *msg, size_t n)
 {
     const scene *sc = &s->img[0];
-    sq boxes[MAX_BOXES];
-    int held[MAX_BOXES] = {0};
-    int nboxes = 0, loose = 0;
-    rgb black = RGB_BLACK;
-    const canvas *cv = harness_render(sc);
+    if (sc->width != W || sc->height != H)
+        return "the canvas is not 515x350";
+    const prim *line = NULL;
+    int circles = 0, left = 0;
+    double r0 = -1;
     for (int i = 0; i < sc->nprims; i++) {
         const prim *a = &sc->prims[i];
-        if (a->type != PRIM_RECT)
-            continue;
-        if (a->filled || a->stroke_width <= 0 || fabs(a->w - a->h) > 1e-9 || a->angle != 0)
-            return "a box that is not an upright square outline";
-        if (nboxes == MAX_BOXES)
-            return "more boxes than the check can hold";
-        double h = a->stroke_width / 2;
-        sq b = {a->x - h, a->y - h, a->x + a->w + h, a->y + a->h + h, a->stroke_width};
-        if (b.x0 < 0 || b.y0 < 0 || b.x1 > sc->width || b.y1 > sc->height)
-            return "a box leaves the canvas";
-        for (int j = 0; j < nboxes; j++) {
-            const sq *o = &boxes[j];
-            double gx = fmax(o->x0 - b.x1, b.x0 - o->x1), gy = fmax(o->y0 - b.y1, b.y0 - o->y1);
-            if (fmax(gx, gy) < MIN_BOX_GAP)
-                return "two boxes come too close";
-        }
-        rgb wall = canvas_pixel(cv, (int)(a->x + a->w / 2), (int)a->y);
-        if (memcmp(&wall, &black, sizeof black) != 0)
-            return "a box's wall is not drawn black";
-        boxes[nboxes++] = b;
+        if (a->type == PRIM_RECT && a->fill.b == 255 && a->fill.r == 0 && a->fill.g == 0 && !line)
+            line = a;
+        else if (a->type == PRIM_CIRCLE && a->fill.r == 255 && a->fill.g == 0 && a->fill.b == 0) {
+            if (r0 < 0)
+                r0 = a->r;
+            if (a->r != r0)
+                return "circles differ in size";
+            circles++;
+        } else
+            return "something that is neither the blue partition nor a red circle";
     }
+    if (!line || line->h < 0.9 * H)
+        return "no full-height blue partition";
+    double lx = line->x + line->w / 2;
     for (int i = 0; i < sc->nprims; i++) {
         const prim *a = &sc->prims[i];
-        if (a->type == PRIM_RECT)
-            continue;
         if (a->type != PRIM_CIRCLE)
-            return "a primitive that is neither a box nor a circle";
-        int in = -1, near = 0;
-        for (int j = 0; j < nboxes; j++) {
-            const sq *b = &boxes[j];
-            double room = fmin(fmin(a->x - (b->x0 + b->w), (b->x1 - b->w) - a->x),
-                               fmin(a->y - (b->y0 + b->w), (b->y1 - b->w) - a->y));
-            if (room - a->r >= MIN_INSIDE_MARGIN)
-                in = j;
-            else if (dist_to(b, a->x, a->y) - a->r < MIN_OUTSIDE_GAP)
-                near++;
+            continue;
+        if (a->x - a->r < 0 || a->x + a->r > W || a->y - a->r < 0 || a->y + a->r > H)
+            return "a circle leaves the canvas";
+        if (fabs(a->x - lx) - a->r - line->w / 2 < MIN_GAP_PX - 1e-9)
+            return "a circle is on or too near the partition";
+        left += a->x < lx;
+        for (int j = 0; j < i; j++) {
+            const prim *b = &sc->prims[j];
+            if (b->type == PRIM_CIRCLE && hypot(a->x - b->x, a->y - b->y) - a->r - b->r < MIN_GAP_PX - 1e-9) {
+                snprintf(msg, n, "circles %d and %d are closer than %.1f px", j, i, MIN_GAP_PX);
+                return msg;
+            }
         }
-        if (near) {
-            snprintf(msg, n, "circle at (%.0f,%.0f) r %.0f is neither clearly inside nor clearly outside a box", a->x,
-                     a->y, a->r);
-            return msg;
-        }
-        if (in >= 0)
-            held[in]++;
-        else
-            loose++;
-        rgb px = canvas_pixel(cv, (int)a->x, (int)a->y);
-        if (memcmp(&px, &a->fill, sizeof px) != 0)
-            return "a circle's centre pixel is not its colour";
     }
-    int answer = 0;
-    for (int j = 0; j < nboxes; j++) {
-        if (held[j] > 1)
-            return "a box holds more than one circle";
-        answer += held[j];
-    }
-    if (loose < 1)
-        return "no circle outside the boxes";
-    if (nboxes != p->level || rec_int(s, "num_objects") != nboxes || rec_int(s, "answer") != answer) {
-        snprintf(msg, n, "drew %d boxes (level %d), %d holding a circle; record %d boxes, answer %d", nboxes, p->level,
-                 answer, rec_int(s, "num_objects"), rec_int(s, "answer"));
+    int np = p->level, right = circles - left;
+    if (circles != 2 * np || rec_int(s, "num_objects") != np)
+        return "not 2n circles, or num_objects is not n";
+    int want = (left > right ? left : right) - np;
+    if (rec_int(s, "answer") != want) {
+        snprintf(msg, n, "left %d right %d: answer %d, record %d", left, right, want, rec_int(s, "answer"));
         return msg;
     }
-    return NULL;
+    /* pixels: red blobs (4-connected), their side, and no red next to blue */
+    const canvas *cv = harness_render(sc);
+    int stride;
+    const uint8_t *px = canvas_pixels(cv, &stride);
+    uint8_t *red = calloc((size_t)W * H, 1);
+    int bluecol = -1;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            px3 c = at(px, stride, x, y);
+            red[y * W + x] = c.r > 200 && c.g < 200;
+            if (c.b > 200 && c.r < 60 && y == H / 2)
+                bluecol = x;
+        }
+    const char *why = NULL;
+    for (int y = 0; y < H && !why; y++)
+        for (int x = 0; x < W && !why; x++) {
+            px3 c = at(px, stride, x, y);
+            bool blueish = c.b > 200 && c.r < 200;
+            for (int dy = -1; dy <= 1 && blueish && !why; dy++)
+                for (int dx = -1; dx <= 1 && !why; dx++) {
+                    int u = x + dx, v = y + dy;
+                    if (u >= 0 && u < W && v >= 0 && v < H && red[v * W + u])
+                        why = "a red pixel touches the partition";
+                }
+        }
+    int *stack = malloc(sizeof(int) * W * H), blobs = 0, blobs_left = 0;
+    for (int i = 0; i < W * H && !why; i++) {
+        if (!red[i])
+            continue;
+        blobs++;
+        blobs_left += i % W < bluecol;
+        int top = 0;
+        stack[top++] = i;
+        red[i] = 0;
+        while (top) {
+            int c = stack[--top], x = c % W, y = c / W;
+            int nb[4] = {x > 0 ? c - 1 : -1, x < W - 1 ? c + 1 : -1, y > 0 ? c - W : -1, y < H - 1 ? c + W : -1};
+            for (int k = 0; k < 4; k++)
+                if (nb[k] >= 0 && red[nb[k]]) {
+                    red[nb[k]] = 0;
+                    stack[top++] = nb[k];
+                }
+        }
+    }
+    free(stack);
+    free(red);
+    if (!why && (blobs != circles || blobs_left != left)) {
+        snprintf(msg, n, "render: %d red blobs (%d left of the line), scene %d (%d left)", blobs, blobs_left, circles,
+                 left);
+        why = msg;
+    }
+    return why;
 }
 
 HARNESS_MAIN("circle_boxes", check)

@@ -183,22 +183,24 @@ static double yes_no_chance(double p) { return fmax(p, 1 - p); }
 
 typedef void (*items_fn)(audit *a, const sample_out *s, int n);
 
-/* n shapes change colour among n + extra; the levels are uniform over 1..20, so
- * chance of naming n is 1/20.  Guess: n from the number of shapes seen. */
+/* The original's prior, kept (tasks.md rule 5): exactly half of the 2n circles
+ * change colour, so "half the circles" is always right.  The figure is a
+ * measurement (100%), pinned as the chance figure. */
 static void it_change_colour(audit *a, const sample_out *s, int n)
 {
     (void)n;
-    add(a, "n from shape count", true, hash_int(objects(&s->img[0], NULL)), hash_int(rec_int(s, "num_differences")),
-        1.0 / 20);
+    add(a, "half the circles", true, hash_int(objects(&s->img[0], NULL)), hash_int(rec_int(s, "num_differences")),
+        1.0);
 }
 
-/* held is uniform over 0..n: chance 1/(n+1), from the boxes (= n) or from the
- * number of circles drawn (held plus loose ones). */
+/* The original's split: left uniform over 0..2n, answer |left - n|: 0 with
+ * odds 1/(2n+1), each of 1..n with 2/(2n+1), the best perception-free guess (2/3
+ * at n = 1).  The circle count is always 2n and tells nothing more. */
 static void it_circle_boxes(audit *a, const sample_out *s, int n)
 {
     uint64_t ans = hash_int(rec_int(s, "answer"));
-    add(a, "most frequent", false, 0, ans, 1.0 / (n + 1));
-    add(a, "from circle count", false, hash_int(objects(&s->img[0], "circle")), ans, 1.0 / (n + 1));
+    add(a, "most frequent", false, 0, ans, 2.0 / (2 * n + 1));
+    add(a, "from circle count", false, hash_int(objects(&s->img[0], "circle")), ans, 2.0 / (2 * n + 1));
 }
 
 /* The original's prior, kept (issue 19): ties go to the lower quadrant number, so
@@ -292,14 +294,13 @@ static void it_cross_and_knots(audit *a, const sample_out *s, int n)
     add(a, "crosses from mark count", false, 0, hash_int(rec_int(s, "crosses")), binomial_mode_p(n, 0.5));
 }
 
-/* Edges uniform over ceil(0.75(n-1))..min(floor(1.5n)+1, n(n-1)/2). */
+/* The original's edge count: uniform over n-1..min(n(n-1)/2, n+5) (0 for one
+ * node): chance 1 over the range's size. */
 static void it_graph_counting(audit *a, const sample_out *s, int n)
 {
-    int pairs = n * (n - 1) / 2, lo = (int)ceil(0.75 * (n - 1)), hi = (int)floor(1.5 * n) + 1;
-    if (hi > pairs)
-        hi = pairs;
-    if (lo > hi)
-        lo = hi;
+    int pairs = n * (n - 1) / 2, lo = n - 1, hi = pairs < n + 5 ? pairs : n + 5;
+    if (n == 1)
+        lo = hi = 0;
     add(a, "edges from node count", false, 0, hash_int(rec_int(s, "num_edges")), 1.0 / (hi - lo + 1));
 }
 
@@ -442,16 +443,14 @@ static void it_numbered_shapes(audit *a, const sample_out *s, int n)
 /* n labels in a random order: chance 1/n per position. */
 static void it_sorted(audit *a, const sample_out *s, int n) { add_tokens(a, "per position", rec_str(s, "Gold_output"), 1.0 / n); }
 
-/* k of the first image's T shapes vanish, k uniform over 1..max(1, T/3): chance
- * 1/max(1, T/3) for the total, from the first image alone. */
+/* The original's prior, kept (tasks.md rule 5): exactly half of the first
+ * image's 2n shapes vanish, so "half the shapes of the first image" is always
+ * right.  The figure is a measurement (100%), pinned as the chance figure. */
 static void it_vanishing_objects(audit *a, const sample_out *s, int n)
 {
     (void)n;
-    int t = objects(&s->img[0], NULL), k = 0;
-    const cJSON *v;
-    cJSON_ArrayForEach(v, field(s, "vanished")) k += v->valueint;
-    int most = t / 3 > 1 ? t / 3 : 1;
-    add(a, "total vanished from first image", false, hash_int(t), hash_int(k), 1.0 / most);
+    int t = objects(&s->img[0], NULL);
+    add(a, "half the first image's shapes", false, hash_int(t), hash_int(rec_int(s, "vanished")), 1.0);
 }
 
 typedef struct task_audit {
