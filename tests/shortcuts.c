@@ -331,40 +331,38 @@ static void it_list_shapes(audit *a, const sample_out *s, int n)
     add_array(a, "per position", field(s, "list_shapes"), 1.0 / 6);
 }
 
-/* The cells of a 6x6 grid: a cell holds a circle with p = n/36. */
-static void grid_cells(audit *a, const char *gold, int n)
+/* The cells of a 6x6 grid: a cell holds a (green) circle with p = n/36.  gold_output
+ * is the list of [row, column] cells, 1-based. */
+static void grid_cells(audit *a, const cJSON *gold, int n)
 {
-    char has[36] = {0}, buf[1024];
-    snprintf(buf, sizeof buf, "%s", gold);
-    for (char *t = strtok(buf, " ,"); t; t = strtok(NULL, " ,"))
-        if (t[0] >= 'A' && t[0] <= 'F' && t[1] >= '1' && t[1] <= '6' && t[2] == '\0')
-            has[(t[1] - '1') * 6 + (t[0] - 'A')] = 1;
+    char has[36] = {0};
+    const cJSON *pair;
+    cJSON_ArrayForEach(pair, gold)
+    {
+        int r = cJSON_GetArrayItem(pair, 0)->valueint, c = cJSON_GetArrayItem(pair, 1)->valueint;
+        if (r >= 1 && r <= 6 && c >= 1 && c <= 6)
+            has[(r - 1) * 6 + (c - 1)] = 1;
+    }
     for (int c = 0; c < 36; c++)
         add(a, "per cell", false, hash_int(c), hash_int(has[c]), yes_no_chance(n / 36.0));
 }
 
 static void it_locate_circles_colour(audit *a, const sample_out *s, int n)
 {
-    grid_cells(a, rec_str(s, "gold_output"), n);
+    grid_cells(a, field(s, "gold_output"), n);
 }
 
-/* The drawn shapes are circles and m others, m uniform over max(1, n/2)..min(n, 36 - n)
- * (at least 2 while cells are free): a guess that sees which cells are taken but
- * not what they hold says "circle" for each, right with odds n/(n + E[m]). */
+/* Every cell holds a shape (a circle in n of the 36, a square or a triangle in the
+ * rest), all one green: a guess per shape that sees only where the shapes are is
+ * right with the odds of the commoner answer, max(n/36, 1 - n/36). */
 static void it_locate_circles_shape(audit *a, const sample_out *s, int n)
 {
-    grid_cells(a, rec_str(s, "gold_output"), n);
-    int lo = n / 2 > 1 ? n / 2 : 1, hi = n > 2 ? n : 2;
-    if (hi > 36 - n)
-        hi = 36 - n;
-    if (lo > hi)
-        lo = hi;
-    double p = n / (n + (lo + hi) / 2.0);
+    grid_cells(a, field(s, "gold_output"), n);
     for (int i = 0; i < s->img[0].nprims; i++) {
         const prim *q = &s->img[0].prims[i];
         if (q->object >= 0)
             add(a, "circle or not, per shape", false, 0, hash_int(q->kind && strcmp(q->kind, "circle") == 0),
-                yes_no_chance(p));
+                yes_no_chance(n / 36.0));
     }
 }
 
