@@ -1,230 +1,199 @@
-/* circle_right_triangle: a grid of n rows and grid_size columns whose cells each
- * hold a circle, a right-angled triangle, another triangle (no angle near 90
- * degrees) or nothing.  Record: rows = n, cols = grid_size, circles, right (the
- * right-angled triangles), triangles (the other triangles).
+/* circle_right_triangle: a grid_size x grid_size grid drawn as the original's
+ * matplotlib figure (800 x 800, axes with ticks 0..grid_size and a title); n cells
+ * (n = the level) hold a blue circle and min(n, cells - n) others a red triangle,
+ * point up.  The question: does some triangle have a circle in the cell
+ * immediately to its right?  Record (the original's fields and order): rows,
+ * cols (= grid_size), circles = n, triangles, right (a bool).
  * See docs/tasks/circle_right_triangle.md. */
 #include "errors.h"
+#include "font.h"
 #include "generator.h"
-#include "grid.h"
-#include "palette.h"
 #include "util.h"
 
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-/* Smallest cell: 20 rows of 36 px (the largest release level) fit 800 px, so every
- * release image is 800x800; only more rows grow the canvas.  A triangle is then
- * about 26 px across.  (A taller canvas would not help a model that scales to 448
- * px: 1720 px with 80 px cells gives the same size there.) */
-#define MIN_CELL 36.0
-/* Every angle of an "other" triangle is at least this far from 90 degrees, so no
- * careful reader takes it for a right-angled one. */
-#define RIGHT_MARGIN_DEG 20.0
-/* Viewing size: at the corner of an "other" triangle nearest 90 degrees, the far
- * end of the shorter side lies at least GEN_VIEW_MIN (3 px at 448) from where a
- * right angle would put it: side * sin(|angle - 90|).  A triangle that falls short
- * (only an obtuse one with a short side, in small cells) is drawn again, at most
- * OTHER_TRIES times. */
-#define OTHER_VIEW_MIN GEN_VIEW_MIN
-#define OTHER_TRIES 64
-/* Other triangles are generated this much further inside the margin, so the
- * rounding of the drawn corners cannot bring an angle near the limit. */
-#define RIGHT_MARGIN_SLACK_DEG 2.0
-/* Smallest angle of any triangle: a thinner corner makes a sliver whose angles a
- * reader cannot judge. */
-#define MIN_ANGLE_DEG 28.0
-/* Smallest acute angle of a right-angled triangle: its legs differ by at most
- * 1.7x, so both are long enough to show the right angle. */
-#define RIGHT_MIN_ACUTE_DEG 30.0
-/* Largest angle of an obtuse triangle: blunter ones look flattened to a line. */
-#define MAX_OBTUSE_DEG 124.0
-/* A triangle's bounding box, and a circle's diameter, is at most this share of
- * the cell, so 14% of the cell stays clear of the grid lines on each side. */
-#define SHAPE_CELL_FRACTION 0.72
-#define CIRCLE_CELL_FRACTION 0.31
-#define GRID_LINE_WIDTH 2.0
-#define GRID_LINE_COLOUR ((rgb){110, 110, 110})
+/* The original's figure: 8 x 8 in at 100 dpi, matplotlib's default subplot box
+ * (left 0.125, right 0.9, bottom 0.11, top 0.88) squared by the equal aspect:
+ * the axes fill x 102..718 and y 96..712, 616 px for grid_size cells. */
+#define CANVAS 800
+#define AXES_LEFT 102.0
+#define AXES_TOP 96.0
+#define AXES_SIDE 616.0
+/* 1 pt = 100/72 px. Cell lines (axhline/axvline lw=1) and shape outlines (the
+ * default patch width) are 1 pt black; ticks 0.8 pt wide and 3.5 pt long. */
+#define PT (100.0 / 72.0)
+#define LINE_WIDTH (1.0 * PT)
+#define TICK_WIDTH (0.8 * PT)
+#define TICK_LENGTH (3.5 * PT)
+/* Text: the title at 12 pt centred over the axes with its baseline 6 pt above
+ * them, tick labels at 10 pt with their ink where the original's is (x labels
+ * centred 16 px below the axes, y labels 14.5 px left of them). */
+#define TITLE "Grid of Circles and Triangles"
+#define TITLE_PX (12.0 * PT)
+#define TITLE_BASELINE (AXES_TOP - 6.0 * PT)
+/* The bundled font's cap height (em): scene_text puts the baseline half of it below y. */
+#define CAP_HEIGHT (1409.0 / 2048.0)
+#define TICK_PX (10.0 * PT)
+#define XTICK_LABEL_Y 728.0
+#define YTICK_LABEL_X 87.5
+/* Shapes in data units of one cell: a circle of radius 0.4 at the middle; a
+ * triangle with its apex 0.1 below the cell's top and its base 0.8 below it, from
+ * 0.1 to 0.9 across.  matplotlib's "blue" and "red". */
+#define CIRCLE_R 0.4
+#define BLUE ((rgb){0, 0, 255})
+#define RED ((rgb){255, 0, 0})
 
-/* Shape colours, drawn whatever the kind, so colour tells nothing about kind. */
-static const char *const COLOURS[] = {"red", "green", "blue", "orange", "purple", "teal", "black"};
-#define NCOLOURS ((int)(sizeof COLOURS / sizeof COLOURS[0]))
-
-enum { EMPTY, CIRCLE, RIGHT, OTHER, NCONTENTS };
-
-static double rad(double deg) { return deg * M_PI / 180.0; }
+enum { EMPTY, CIRCLE, TRIANGLE };
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    grid g = grid_fit_cell(p->level, p->grid_size, MIN_CELL, GRID_LETTERS, GRID_FROM_1);
-    if (g.cell < MIN_CELL || g.width > GRID_MAX_CANVAS || g.height > GRID_MAX_CANVAS) {
-        snprintf(err, errlen, "cannot draw a board of %d rows and %d columns with %.0f px cells on a canvas of at most "
-                 "%dx%d px", p->level, p->grid_size, MIN_CELL, GRID_MAX_CANVAS, GRID_MAX_CANVAS);
+    int cells = p->grid_size * p->grid_size;
+    if (p->level > cells) {
+        snprintf(err, errlen, "cannot place %d circles in distinct cells of a %dx%d grid (%d cells)", p->level,
+                 p->grid_size, p->grid_size, cells);
         return -1;
     }
     return 0;
 }
 
-/* Angles (degrees) of a triangle with no angle within the margin of 90: an acute
- * one (largest angle below 90 - margin) or an obtuse one (largest above 90 +
- * margin), its other angles at least MIN_ANGLE_DEG. */
-static void other_angles(rng *r, double a[3])
+/* Where matplotlib's pixel snapping puts a 1-pt line at coordinate v: the centre
+ * of the pixel v rounds to (measured: lines at 102, 205, 307, 410... for 6 cells). */
+static double snap(double v)
 {
-    double lo_edge = 90 - RIGHT_MARGIN_DEG - RIGHT_MARGIN_SLACK_DEG;
-    double hi_edge = 90 + RIGHT_MARGIN_DEG + RIGHT_MARGIN_SLACK_DEG;
-    double big, mid;
-    if (rng_below(r, 2)) {
-        big = rng_uniform(r, 60, lo_edge);
-        /* mid <= big and the third (180 - big - mid) <= mid, >= MIN_ANGLE_DEG */
-        double mlo = fmax(MIN_ANGLE_DEG, (180 - big) / 2), mhi = fmin(big, 180 - big - MIN_ANGLE_DEG);
-        mid = rng_uniform(r, mlo, mhi);
-    } else {
-        big = rng_uniform(r, hi_edge, MAX_OBTUSE_DEG);
-        mid = rng_uniform(r, MIN_ANGLE_DEG, 180 - big - MIN_ANGLE_DEG);
-    }
-    a[0] = big;
-    a[1] = mid;
-    a[2] = 180 - big - mid;
+    return floor(v + 0.5) + 0.5;
 }
 
-/* How far, in pixels, the corner of t nearest 90 degrees shows its difference
- * from a right angle (see OTHER_VIEW_MIN). */
-static double right_offset(const point t[3])
+/* The title, centred on x, one text primitive a word (a primitive holds at most
+ * 15 characters), each word where the whole line's pen would put it. */
+static void draw_title(scene *s, double x, double y)
 {
-    double best = 180, off = 0;
-    for (int k = 0; k < 3; k++) {
-        point b = t[k], u = t[(k + 1) % 3], v = t[(k + 2) % 3];
-        double ux = u.x - b.x, uy = u.y - b.y, vx = v.x - b.x, vy = v.y - b.y;
-        double ang = atan2(fabs(ux * vy - uy * vx), ux * vx + uy * vy) * 180 / M_PI;
-        if (fabs(ang - 90) < best) {
-            best = fabs(ang - 90);
-            off = fmin(hypot(ux, uy), hypot(vx, vy)) * sin(rad(best));
-        }
+    cairo_text_extents_t all, word, space;
+    font_text_extents(TITLE_PX, TITLE, &all);
+    font_text_extents(TITLE_PX, " ", &space);
+    double pen = x - all.x_bearing - all.width / 2;
+    char buf[16];
+    for (const char *w = TITLE; *w;) {
+        size_t len = strcspn(w, " ");
+        snprintf(buf, sizeof buf, "%.*s", (int)len, w);
+        font_text_extents(TITLE_PX, buf, &word);
+        prim *t = scene_text(s, pen + word.x_bearing + word.width / 2, y, TITLE_PX, buf, RGB_BLACK);
+        t->kind = "title";
+        pen += word.x_advance + space.x_advance;
+        w += len;
+        w += strspn(w, " ");
     }
-    return off;
 }
 
-/* The three corners of a triangle with angles a (degrees), lying with one side
- * along the grid, turned to a random one of the four axis directions, maybe
- * mirrored, and scaled so its bounding box fits a side x side square centred on
- * c.  The side along the grid is the one between the corners of angles a[0] and
- * a[1], or, when any_side is set, a random side.  A right-angled triangle (a[0] =
- * 90, any_side unset) so shows its right angle as a plain corner between a
- * horizontal and a vertical side. */
-static void place_triangle(rng *r, const double a[3], bool any_side, point c, double side, point out[3])
+static void draw_axes(scene *s, int size)
 {
-    /* Corner 0 at the origin, corner 1 at (1, 0); law of sines gives |02|. */
-    int order[3] = {0, 1, 2};
-    if (any_side)
-        rng_shuffle_int(r, order, 3);
-    else if (rng_below(r, 2))
-        order[0] = 1, order[1] = 0;
-    double A = rad(a[order[0]]), B = rad(a[order[1]]), C = rad(a[order[2]]);
-    double len02 = sin(B) / sin(C);
-    point p[3] = {{0, 0}, {1, 0}, {len02 * cos(A), len02 * sin(A)}};
-    /* Side 0-1 lies along the x axis; a quarter turn keeps it along an axis. */
-    double turn = M_PI / 2 * rng_below(r, 4), ct = round(cos(turn)), st = round(sin(turn));
-    double flip = rng_below(r, 2) ? -1 : 1;
-    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
-    for (int i = 0; i < 3; i++) {
-        double x = p[i].x * flip, y = p[i].y;
-        p[i].x = x * ct - y * st;
-        p[i].y = x * st + y * ct;
-        x0 = fmin(x0, p[i].x), x1 = fmax(x1, p[i].x);
-        y0 = fmin(y0, p[i].y), y1 = fmax(y1, p[i].y);
+    double cell = AXES_SIDE / size, right = AXES_LEFT + AXES_SIDE, bottom = AXES_TOP + AXES_SIDE;
+    char buf[16];
+    for (int k = 0; k <= size; k++) {
+        double x = snap(AXES_LEFT + k * cell), y = snap(AXES_TOP + k * cell);
+        prim *v = scene_line(s, x, AXES_TOP, x, bottom + 1, LINE_WIDTH, RGB_BLACK);
+        v->kind = "grid";
+        prim *h = scene_line(s, AXES_LEFT, y, right + 1, y, LINE_WIDTH, RGB_BLACK);
+        h->kind = "grid";
+        /* ticks and their labels count data units: x from the left, y from the bottom */
+        double ty = snap(bottom - k * cell);
+        prim *tx = scene_line(s, x, snap(bottom), x, snap(bottom) + TICK_LENGTH, TICK_WIDTH, RGB_BLACK);
+        tx->kind = "tick";
+        prim *tyk = scene_line(s, snap(AXES_LEFT), ty, snap(AXES_LEFT) - TICK_LENGTH, ty, TICK_WIDTH, RGB_BLACK);
+        tyk->kind = "tick";
+        snprintf(buf, sizeof buf, "%d", k);
+        prim *lx = scene_text(s, x, XTICK_LABEL_Y, TICK_PX, buf, RGB_BLACK);
+        lx->kind = "tick label";
+        prim *ly = scene_text(s, YTICK_LABEL_X, ty, TICK_PX, buf, RGB_BLACK);
+        ly->kind = "tick label";
     }
-    double k = side / fmax(x1 - x0, y1 - y0);
-    for (int i = 0; i < 3; i++) {
-        out[i].x = c.x + (p[i].x - (x0 + x1) / 2) * k;
-        out[i].y = c.y + (p[i].y - (y0 + y1) / 2) * k;
-    }
+    draw_title(s, AXES_LEFT + AXES_SIDE / 2, TITLE_BASELINE - 0.5 * CAP_HEIGHT * TITLE_PX);
 }
 
 static int sample(gen_ctx *ctx)
 {
-    int rows = ctx->p.level, cols = ctx->p.grid_size;
+    int n = ctx->p.level, size = ctx->p.grid_size, cells = size * size;
     char err[256];
     if (check_level(&ctx->p, err, sizeof err) != 0)
         return gen_fail(ctx, "%s", err);
+    int ntri = n < cells - n ? n : cells - n;
 
     scene *s = ctx->img[0];
-    grid g = grid_fit_cell(rows, cols, MIN_CELL, GRID_LETTERS, GRID_FROM_1);
-    scene_reset(s, g.width, g.height);
-    grid_draw_lines(s, &g, GRID_LINE_WIDTH, GRID_LINE_COLOUR);
-    grid_draw_labels(s, &g, RGB_BLACK);
+    scene_reset(s, CANVAS, CANVAS);
+    draw_axes(s, size);
 
-    rng look;
-    gen_stream(ctx, "colours", &look);
-    int count[NCONTENTS] = {0};
-    int object = 0;
-    for (int row = 0; row < rows; row++)
-        for (int col = 0; col < cols; col++) {
-            int what = (int)rng_below(&ctx->rng, NCONTENTS);
-            count[what]++;
-            if (what == EMPTY)
-                continue;
-            const palette_colour *c = &PALETTE[palette_find(COLOURS[rng_below(&look, NCOLOURS)])];
-            point centre = grid_cell_centre(&g, row, col);
-            prim *p;
-            if (what == CIRCLE) {
-                p = scene_circle(s, centre.x, centre.y, CIRCLE_CELL_FRACTION * g.cell, c->value);
-                p->kind = "circle";
-            } else {
-                double a[3];
-                point pts[3];
-                if (what == RIGHT) {
-                    /* Legs in ratio tan(t) for t in [RIGHT_MIN_ACUTE, 45]. */
-                    a[0] = 90;
-                    a[1] = rng_uniform(&ctx->rng, RIGHT_MIN_ACUTE_DEG, 45);
-                    a[2] = 90 - a[1];
-                    place_triangle(&ctx->rng, a, false, centre, SHAPE_CELL_FRACTION * g.cell, pts);
-                } else {
-                    int t = 0;
-                    do {
-                        other_angles(&ctx->rng, a);
-                        place_triangle(&ctx->rng, a, true, centre, SHAPE_CELL_FRACTION * g.cell, pts);
-                    } while (right_offset(pts) < OTHER_VIEW_MIN && ++t < OTHER_TRIES);
-                    if (t == OTHER_TRIES)
-                        return gen_fail(ctx, "cannot draw a triangle %.1f px off a right angle in a %.0f px cell",
-                                        OTHER_VIEW_MIN, g.cell);
-                }
-                p = scene_polygon(s, pts, 3, c->value);
-                p->kind = what == RIGHT ? "right triangle" : "triangle";
-            }
-            p->colour_name = c->name;
-            p->object = object++;
+    /* Triangles first on distinct random cells, then the circles on a random
+     * sample of the cells left (the original's order of drawing): the first
+     * ntri cells of a partial shuffle hold triangles, the next n circles. */
+    int *idx = xmalloc(sizeof *idx * (size_t)cells);
+    char *what = xcalloc((size_t)cells, 1);
+    for (int i = 0; i < cells; i++)
+        idx[i] = i;
+    for (int i = 0; i < ntri + n; i++) {
+        int j = i + (int)rng_below(&ctx->rng, (uint32_t)(cells - i));
+        int t = idx[i];
+        idx[i] = idx[j];
+        idx[j] = t;
+        what[idx[i]] = i < ntri ? TRIANGLE : CIRCLE;
+    }
+    double cell = AXES_SIDE / size;
+    int obj = 0;
+    for (int c = 0; c < cells; c++) {
+        int row = c / size, col = c % size;
+        double x0 = AXES_LEFT + col * cell, y0 = AXES_TOP + row * cell;
+        prim *p;
+        if (what[c] == CIRCLE) {
+            p = scene_circle(s, x0 + 0.5 * cell, y0 + 0.5 * cell, CIRCLE_R * cell, BLUE);
+            p->kind = "circle";
+            p->colour_name = "blue";
+        } else if (what[c] == TRIANGLE) {
+            point tri[3] = {{x0 + 0.5 * cell, y0 + 0.1 * cell}, {x0 + 0.1 * cell, y0 + 0.8 * cell},
+                            {x0 + 0.9 * cell, y0 + 0.8 * cell}};
+            p = scene_polygon(s, tri, 3, RED);
+            p->kind = "triangle";
+            p->colour_name = "red";
+        } else {
+            continue;
         }
-    cJSON_AddNumberToObject(ctx->record, "circles", count[CIRCLE]);
-    cJSON_AddNumberToObject(ctx->record, "cols", cols);
-    cJSON_AddNumberToObject(ctx->record, "right", count[RIGHT]);
-    cJSON_AddNumberToObject(ctx->record, "rows", rows);
-    cJSON_AddNumberToObject(ctx->record, "triangles", count[OTHER]);
+        p->stroke_width = LINE_WIDTH;
+        p->stroke = RGB_BLACK;
+        p->object = obj++;
+    }
+    bool right = false;
+    for (int c = 0; c < cells; c++)
+        if (c % size < size - 1 && what[c] == TRIANGLE && what[c + 1] == CIRCLE)
+            right = true;
+    free(idx);
+    free(what);
+    cJSON_AddNumberToObject(ctx->record, "rows", size);
+    cJSON_AddNumberToObject(ctx->record, "cols", size);
+    cJSON_AddNumberToObject(ctx->record, "circles", n);
+    cJSON_AddNumberToObject(ctx->record, "triangles", ntri);
+    cJSON_AddBoolToObject(ctx->record, "right", right);
     return GEN_EXIT_OK;
 }
 
-static const gen_field fields[] = {{"circles", FIELD_INT}, {"cols", FIELD_INT},      {"right", FIELD_INT},
-                                   {"rows", FIELD_INT},    {"triangles", FIELD_INT}, {NULL, 0}};
+static const gen_field fields[] = {{"rows", FIELD_INT},      {"cols", FIELD_INT},  {"circles", FIELD_INT},
+                                   {"triangles", FIELD_INT}, {"right", FIELD_BOOL}, {NULL, 0}};
 
 const generator gen_circle_right_triangle = {
     .name = "circle_right_triangle",
-    .summary = "a grid of circles, right-angled and other triangles; count each kind",
+    .summary = "circles and triangles on a grid; does some triangle have a circle in the cell just to its right?",
     .images = 1,
     .fields = fields,
-    .level_field = "rows",
+    .level_field = "circles",
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
     .uses_grid_size = true,
-    .input_prompt = "The image shows a grid of cells. Each cell is empty or holds one filled shape: a circle, a "
-                    "right-angled triangle (one of its corners is a right angle of 90 degrees) or a triangle with no "
-                    "right angle, whose corners are all clearly sharper or blunter than 90 degrees. Triangles point "
-                    "in different directions, and colours do not depend on the kind of shape.",
-    .rules = "Count the circles, the right-angled triangles and the triangles that have no right angle.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by three numbers in "
-                     "digits, separated by single spaces: the circles, the right-angled "
-                     "triangles and the triangles without a right angle, for example ANSWER: 4 2 "
-                     "5.",
-    .answer = {.kind = ANSWER_INTS, .gold = {"circles", "right", "triangles"}, .axis = "circles"},
+    .input_prompt = "- The picture is a grid of cells; some cells hold a circle, some a triangle, the rest nothing.",
+    .rules = "- Look for a cell holding a triangle whose next cell to the right, in the same row, holds a circle.",
+    .output_prompt = "- End your answer with a line that is just \"YES\" if there is such a triangle and just \"NO\" "
+                     "if there is none.",
+    .answer = {.format = "YES/NO", .kind = ANSWER_WORDS, .gold = {"right"}, .axis = "circles"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -1,137 +1,199 @@
-/* cross_and_knots: a grid_size x grid_size board, columns lettered and rows
- * numbered from 1, with n marks in distinct cells, each a cross (X) or a knot (O).
- * Record: n; crosses = how many marks are crosses; cross_positions = their
- * [row, col] (both from 1, A = column 1) in reading order; gold_output = their
- * cell names in reading order, or NONE.  See docs/tasks/cross_and_knots.md. */
+/* cross_and_knots: a grid_size x grid_size grid drawn as the original's matplotlib
+ * figure (640 x 480, a framed square of light grid lines, no ticks); k cells (k =
+ * the level) hold a black "X", every other cell its own coordinates "(row,col)",
+ * 0-based, in blue.  A safe cell is one with no X in it nor in any of the four
+ * cells sharing an edge with it; the question asks for any one safe cell, or None.
+ * Record (the original's fields and order): n = grid_size, crosses = k,
+ * cross_positions = the X cells as [row, col] (0-based), gold_output = every safe
+ * cell as [row, col], row by row.  See docs/tasks/cross_and_knots.md. */
 #include "errors.h"
+#include "font.h"
 #include "generator.h"
-#include "grid.h"
+#include "util.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Cells at least this wide: a mark and its stroke stay clearly an X or an O even
- * on a 26 x 26 board (the canvas grows past 800 px for boards over 20 x 20). */
-#define CK_MIN_CELL 36.0
-/* A mark reaches this share of the cell from its centre (the X's arm ends and the
- * O's radius), leaving a fifth of the cell clear on every side so no mark touches
- * a grid line or looks like it belongs to the next cell. */
-#define CK_MARK_REACH 0.3
-/* Stroke width of both marks as a share of the cell, with pixel bounds: bold
- * next to the thin grid lines, and the O's hole stays wide open. */
-#define CK_STROKE_SHARE 0.09
-#define CK_STROKE_MIN 3.0
-#define CK_STROKE_MAX 12.0
-/* Grid lines: thin, mid grey, so they never read as part of a mark. */
-#define CK_GRID_WIDTH 1.5
-#define CK_GRID_GREY 120
-/* The answer line when no mark is a cross. */
-#define CK_NONE "NONE"
-/* Largest board: columns are named by one letter, A to Z (the CLI's bound too). */
-#define CK_MAX_SIDE 26
+/* The original's figure: matplotlib's default 6.4 x 4.8 in at 100 dpi, its default
+ * subplot box (left 0.125, right 0.9, bottom 0.11, top 0.88) squared by the equal
+ * aspect: a square of 369.6 px from x 143.2 and y 57.6. */
+#define CANVAS_W 640
+#define CANVAS_H 480
+#define AXES_LEFT 143.2
+#define AXES_TOP 57.6
+#define AXES_SIDE 369.6
+/* 1 pt = 100/72 px.  Grid lines: matplotlib's default grid, 0.8 pt #b0b0b0; the
+ * frame: 0.8 pt black. */
+#define PT (100.0 / 72.0)
+#define LINE_WIDTH (0.8 * PT)
+#define GRID_GREY ((rgb){176, 176, 176})
+/* Text: the X at 25 pt in black, the coordinates at 8 pt in matplotlib's "blue",
+ * both centred in their cell.  On boards larger than the release's 6 x 6 the text
+ * shrinks, where it must, to fit its cell (the original lets it spill over into
+ * the neighbours from 9 x 9 on); on 6 x 6 the sizes are the original's. */
+#define X_PT 25.0
+#define LABEL_PT 8.0
+#define FIT_SHARE 0.6
+/* matplotlib centres the text's line box (descent included), so the ink sits a
+ * little above the cell's middle: measured 3.4 px for the X (0.1 of its size) and
+ * 0.5-1 px for the coordinates (0.09 of theirs with our font's placement). */
+#define X_RAISE 0.1
+#define LABEL_RAISE 0.09
+#define BLUE ((rgb){0, 0, 255})
 
-static int sample(gen_ctx *ctx)
-{
-    int n = ctx->p.level, side = ctx->p.grid_size;
-    scene *s = ctx->img[0];
-    grid g = grid_fit_cell(side, side, CK_MIN_CELL, GRID_LETTERS, GRID_FROM_1);
-    scene_reset(s, g.width, g.height);
-    grid_draw_lines(s, &g, CK_GRID_WIDTH, (rgb){CK_GRID_GREY, CK_GRID_GREY, CK_GRID_GREY});
-    grid_draw_labels(s, &g, RGB_BLACK);
-
-    /* n distinct cells: the first n of a shuffled list of every cell. */
-    int cells[CK_MAX_SIDE * CK_MAX_SIDE];
-    unsigned char cross[CK_MAX_SIDE * CK_MAX_SIDE] = {0}, marked[CK_MAX_SIDE * CK_MAX_SIDE] = {0};
-    for (int i = 0; i < side * side; i++)
-        cells[i] = i;
-    rng_shuffle_int(&ctx->rng, cells, side * side);
-    double reach = CK_MARK_REACH * g.cell;
-    double stroke = fmin(CK_STROKE_MAX, fmax(CK_STROKE_MIN, round(g.cell * CK_STROKE_SHARE)));
-    for (int i = 0; i < n; i++) {
-        int k = cells[i];
-        marked[k] = 1;
-        cross[k] = rng_below(&ctx->rng, 2) == 0;
-        point c = grid_cell_centre(&g, k / side, k % side);
-        if (cross[k]) {
-            for (int arm = 0; arm < 2; arm++) {
-                double dy = arm ? reach : -reach;
-                prim *p = scene_line(s, c.x - reach, c.y - dy, c.x + reach, c.y + dy, stroke, RGB_BLACK);
-                p->kind = "cross";
-                p->round_caps = true;
-                p->object = i;
-            }
-        } else {
-            prim *p = scene_circle(s, c.x, c.y, reach, RGB_BLACK);
-            prim_outline(p, stroke, RGB_BLACK);
-            p->kind = "knot";
-            p->object = i;
-        }
-    }
-
-    /* Reading order: row by row from the top, left to right. */
-    cJSON *pos = cJSON_CreateArray();
-    char answer[CK_MAX_SIDE * CK_MAX_SIDE * 4 + sizeof CK_NONE], name[8];
-    size_t at = 0;
-    int crosses = 0;
-    for (int k = 0; k < side * side; k++) {
-        if (!marked[k] || !cross[k])
-            continue;
-        int rc[2] = {k / side + 1, k % side + 1};
-        cJSON_AddItemToArray(pos, cJSON_CreateIntArray(rc, 2));
-        grid_cell_name(&g, k / side, k % side, name, sizeof name);
-        at += (size_t)snprintf(answer + at, sizeof answer - at, "%s%s", crosses ? " " : "", name);
-        crosses++;
-    }
-    if (crosses == 0)
-        snprintf(answer, sizeof answer, "%s", CK_NONE);
-    cJSON_AddItemToObject(ctx->record, "cross_positions", pos);
-    cJSON_AddNumberToObject(ctx->record, "crosses", crosses);
-    cJSON_AddStringToObject(ctx->record, "gold_output", answer);
-    cJSON_AddNumberToObject(ctx->record, "n", n);
-    return GEN_EXIT_OK;
-}
+/* Largest grid whose coordinates stay legible on the original's canvas: at 10 x 10
+ * a cell is 37 px and "(9,9)" fits at 9 px; "(10,10)" in an 11 x 11 cell would
+ * need 6 px text (the original prints them over its neighbours). */
+#define MAX_GRID 10
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    if (p->grid_size < 1 || p->grid_size > CK_MAX_SIDE) {
-        snprintf(err, errlen, "cannot draw a %dx%d board (1..%d)", p->grid_size, p->grid_size, CK_MAX_SIDE);
+    if (p->grid_size > MAX_GRID) {
+        snprintf(err, errlen,
+                 "cannot draw a %dx%d grid legibly on the original's 640x480 canvas (at most %dx%d: the cell "
+                 "labels would not fit)",
+                 p->grid_size, p->grid_size, MAX_GRID, MAX_GRID);
         return -1;
     }
-    if (p->level > p->grid_size * p->grid_size) {
-        snprintf(err, errlen, "cannot place %d marks on a %dx%d board (it has %d cells, one mark each)", p->level,
-                 p->grid_size, p->grid_size, p->grid_size * p->grid_size);
+    int cells = p->grid_size * p->grid_size;
+    if (p->level > cells) {
+        snprintf(err, errlen, "cannot place %d crosses in distinct cells of a %dx%d grid (%d cells)", p->level,
+                 p->grid_size, p->grid_size, cells);
         return -1;
     }
     return 0;
 }
 
-static const gen_field fields[] = {{"cross_positions", FIELD_CELL_ARRAY},
+/* Where matplotlib's pixel snapping puts a thin line at coordinate v. */
+static double snap(double v)
+{
+    return floor(v + 0.5) + 0.5;
+}
+
+/* A text size (px) no larger than want whose ink fits share of the cell. */
+static double fit(const char *text, double want, double cell)
+{
+    double w, h;
+    font_text_size(want, text, &w, &h);
+    double k = fmin(1.0, FIT_SHARE * cell / fmax(w, h));
+    return want * k;
+}
+
+static bool safe(const char *x, int size, int r, int c)
+{
+    static const int D[5][2] = {{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    for (int k = 0; k < 5; k++) {
+        int rr = r + D[k][0], cc = c + D[k][1];
+        if (rr >= 0 && rr < size && cc >= 0 && cc < size && x[rr * size + cc])
+            return false;
+    }
+    return true;
+}
+
+static int sample(gen_ctx *ctx)
+{
+    int k = ctx->p.level, size = ctx->p.grid_size, cells = size * size;
+    char err[256];
+    if (check_level(&ctx->p, err, sizeof err) != 0)
+        return gen_fail(ctx, "%s", err);
+
+    scene *s = ctx->img[0];
+    scene_reset(s, CANVAS_W, CANVAS_H);
+    double cell = AXES_SIDE / size, right = AXES_LEFT + AXES_SIDE, bottom = AXES_TOP + AXES_SIDE;
+    /* grid lines, the outer ones black (the frame); each reaches over the
+     * frame's pixels so the corners close */
+    double lo = snap(AXES_LEFT) - 0.5, hi_x = snap(right) + 0.5, top = snap(AXES_TOP) - 0.5, hi_y = snap(bottom) + 0.5;
+    for (int i = 0; i <= size; i++) {
+        double x = snap(AXES_LEFT + i * cell), y = snap(AXES_TOP + i * cell);
+        rgb c = i == 0 || i == size ? RGB_BLACK : GRID_GREY;
+        prim *v = scene_line(s, x, top, x, hi_y, LINE_WIDTH, c);
+        v->kind = "grid";
+        prim *h = scene_line(s, lo, y, hi_x, y, LINE_WIDTH, c);
+        h->kind = "grid";
+    }
+
+    /* k distinct cells, uniformly (the original draws random cells into a set). */
+    int *idx = xmalloc(sizeof *idx * (size_t)cells);
+    char *x = xcalloc((size_t)cells, 1);
+    for (int i = 0; i < cells; i++)
+        idx[i] = i;
+    for (int i = 0; i < k; i++) {
+        int j = i + (int)rng_below(&ctx->rng, (uint32_t)(cells - i));
+        int t = idx[i];
+        idx[i] = idx[j];
+        idx[j] = t;
+        x[idx[i]] = 1;
+    }
+    cJSON *pos = cJSON_CreateArray();
+    for (int i = 0; i < k; i++) {
+        cJSON *pair = cJSON_CreateArray();
+        cJSON_AddItemToArray(pair, cJSON_CreateNumber(idx[i] / size));
+        cJSON_AddItemToArray(pair, cJSON_CreateNumber(idx[i] % size));
+        cJSON_AddItemToArray(pos, pair);
+    }
+
+    char buf[16];
+    snprintf(buf, sizeof buf, "(%d,%d)", size - 1, size - 1); /* the widest label */
+    double xpx = fit("X", X_PT * PT, cell), lpx = fit(buf, LABEL_PT * PT, cell);
+    int obj = 0;
+    cJSON *gold = cJSON_CreateArray();
+    for (int r = 0; r < size; r++)
+        for (int c = 0; c < size; c++) {
+            double cx = AXES_LEFT + (c + 0.5) * cell, cy = AXES_TOP + (r + 0.5) * cell;
+            prim *t;
+            if (x[r * size + c]) {
+                t = scene_text(s, cx, cy - X_RAISE * xpx, xpx, "X", RGB_BLACK);
+                t->kind = "cross";
+                t->object = obj++;
+            } else {
+                snprintf(buf, sizeof buf, "(%d,%d)", r, c);
+                t = scene_text(s, cx, cy - LABEL_RAISE * lpx, lpx, buf, BLUE);
+                t->kind = "cell label";
+            }
+            if (safe(x, size, r, c)) {
+                cJSON *pair = cJSON_CreateArray();
+                cJSON_AddItemToArray(pair, cJSON_CreateNumber(r));
+                cJSON_AddItemToArray(pair, cJSON_CreateNumber(c));
+                cJSON_AddItemToArray(gold, pair);
+            }
+        }
+    free(idx);
+    free(x);
+    cJSON_AddNumberToObject(ctx->record, "n", size);
+    cJSON_AddNumberToObject(ctx->record, "crosses", k);
+    cJSON_AddItemToObject(ctx->record, "cross_positions", pos);
+    cJSON_AddItemToObject(ctx->record, "gold_output", gold);
+    return GEN_EXIT_OK;
+}
+
+static const gen_field fields[] = {{"n", FIELD_INT},
                                    {"crosses", FIELD_INT},
-                                   {"gold_output", FIELD_STRING},
-                                   {"n", FIELD_INT},
+                                   {"cross_positions", FIELD_CELL_ARRAY},
+                                   {"gold_output", FIELD_CELL_ARRAY},
                                    {NULL, 0}};
 
 const generator gen_cross_and_knots = {
     .name = "cross_and_knots",
-    .summary = "a lettered board with n marks, each a cross (X) or a knot (O); list the cells with crosses",
+    .summary = "a grid with black X marks and labelled cells; name any one cell with no X in or beside it",
     .images = 1,
     .fields = fields,
-    .level_field = "n",
+    .level_field = "crosses",
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
     .uses_grid_size = true,
-    .input_prompt = "The image shows a square board of cells. Columns are named by the letters along the top and rows "
-                    "by the numbers down the left side, so a cell is named by its column letter followed by its row "
-                    "number, for example B3. Some cells hold a mark: either a cross (X) or a knot (O, a ring). "
-                    "The other cells are empty.",
-    .rules = "Find every cell that holds a cross and ignore the knots. List those cells in reading order: row 1 "
-             "first, then row 2 and so on, and from left to right within a row.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by the cells that "
-                     "hold a cross, in reading order and separated by single spaces, or ANSWER: "
-                     "NONE if no cell holds a cross, for example ANSWER: B1 E1 A4.",
-    .answer = {.kind = ANSWER_WORD_SET, .gold = {"gold_output"}, .axis = "crosses", .none = "NONE"},
+    .input_prompt = "- The picture is a grid in which some cells hold a black X.\n"
+                    "- Every other cell shows its own coordinates (x,y): x is the row and y the column, both "
+                    "counted from 0.",
+    .rules = "- Two cells are adjacent when they share a side.\n"
+             "- Call a cell safe when it holds no X and no cell adjacent to it holds an X.\n"
+             "- Give the coordinates of one safe cell, written as the grid labels it.\n"
+             "- When no cell is safe, answer None.",
+    .output_prompt = "- Make the last line of your answer only the coordinates (x,y) of the cell you chose, or "
+                     "only None.",
+    .answer = {.format = "(x,y) or None", .kind = ANSWER_CELL_PATH, .gold = {"gold_output"}, .axis = "crosses"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -1,40 +1,72 @@
-/* locate_circles_colour: a labelled grid_size x grid_size board with n filled
- * circles in distinct cells, each in one of seven clearly different, everyday
- * colours.  Record: n_circles = n, rows = grid_size, gold_output = "A1 red, C2 blue"
- * (cell and colour of every circle in reading order).
+/* locate_circles_colour: a full grid_size x grid_size board of circles, rows and
+ * columns numbered from 1; n circles (n = the level) are green, every other one
+ * red, blue, purple or yellow (even odds).  Record (the original's fields and
+ * order): rows = grid_size, n_circles = n, gold_output = the green circles' cells
+ * as [row, column] pairs, 1-based, in the order they were drawn.
  * See docs/tasks/locate_circles_colour.md. */
 #include "errors.h"
 #include "generator.h"
-#include "grid.h"
-#include "palette.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Circle radius as a share of the cell: the circle fills most of its cell yet
- * keeps 15% of the cell clear of every grid line, so it never reads as lying on a
- * line or in the neighbouring cell. */
-#define CIRCLE_CELL_FRACTION 0.35
-/* Grid lines: 2 px dark grey, clearly visible but lighter than a black circle. */
-#define GRID_LINE_WIDTH 2.0
-#define GRID_LINE_COLOUR ((rgb){110, 110, 110})
-
-/* The colours a circle may have: everyday names a reader uses without thinking,
- * and far apart in the palette (CIEDE2000 >= 15 for every pair, palette.h), so no
- * circle's colour is in doubt.  The rules prompt lists the same names. */
-static const char *const COLOURS[] = {"red", "green", "blue", "yellow", "purple", "orange", "black"};
-#define NCOLOURS ((int)(sizeof COLOURS / sizeof COLOURS[0]))
+/* The original's board (PIL): 100-px cells, a 40-px margin on every side, so the
+ * canvas is grid_size * 100 + 80 px square (680 x 680 at the release's 6). */
+#define CELL 100.0
+#define MARGIN 40.0
+/* Every shape fills its cell but 5 px on each side: 91 px across (PIL's inclusive
+ * box from +5 to -5), centred on the cell. */
+#define INSET 5.0
+/* Black lines, 2 px wide; PIL puts a 2-px line drawn at x on pixels x and x+1. */
+#define LINE_WIDTH 2.0
+/* Labels: 20-px text (the original's Arial 20; ours is the bundled metric twin).
+ * Column numbers sit above the board, row numbers in the left margin, where the
+ * original's land; the column numbers are lifted 2 px so their ink clears the top
+ * line (the original's touch it, which is no part of the task). */
+#define FONT_PX 20.0
+#define COL_LABEL_Y 30.0
+#define ROW_LABEL_X 26.0
+#define ROW_LABEL_DY 55.0 /* the original's row numbers sit 4 px below the cell's middle */
+/* PIL's named colours, as the original fills them: green marks the circles asked
+ * about; the others take one of four colours far from it. */
+#define GREEN ((rgb){0, 128, 0})
+static const struct {
+    const char *name;
+    rgb value;
+} OTHERS[] = {{"red", {255, 0, 0}}, {"blue", {0, 0, 255}}, {"purple", {128, 0, 128}}, {"yellow", {255, 255, 0}}};
+#define NOTHERS ((int)(sizeof OTHERS / sizeof OTHERS[0]))
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
     int cells = p->grid_size * p->grid_size;
     if (p->level > cells) {
-        snprintf(err, errlen, "cannot place %d circles in distinct cells of a %dx%d board (%d cells)", p->level,
+        snprintf(err, errlen, "cannot place %d green circles in distinct cells of a %dx%d board (%d cells)", p->level,
                  p->grid_size, p->grid_size, cells);
         return -1;
     }
     return 0;
+}
+
+/* The board: lines on the original's pixels, numbers 1.. above and to the left. */
+static void draw_board(scene *s, int size)
+{
+    double end = MARGIN + size * CELL + LINE_WIDTH;
+    char buf[16];
+    for (int i = 0; i <= size; i++) {
+        double at = MARGIN + i * CELL + LINE_WIDTH / 2;
+        prim *v = scene_line(s, at, MARGIN, at, end, LINE_WIDTH, RGB_BLACK);
+        v->kind = "grid";
+        prim *h = scene_line(s, MARGIN, at, end, at, LINE_WIDTH, RGB_BLACK);
+        h->kind = "grid";
+    }
+    for (int i = 0; i < size; i++) {
+        snprintf(buf, sizeof buf, "%d", i + 1);
+        prim *c = scene_text(s, MARGIN + i * CELL + CELL / 2, COL_LABEL_Y, FONT_PX, buf, RGB_BLACK);
+        c->kind = "axis label";
+        prim *r = scene_text(s, ROW_LABEL_X, MARGIN + i * CELL + ROW_LABEL_DY, FONT_PX, buf, RGB_BLACK);
+        r->kind = "axis label";
+    }
 }
 
 static int sample(gen_ctx *ctx)
@@ -45,52 +77,67 @@ static int sample(gen_ctx *ctx)
         return gen_fail(ctx, "%s", err);
 
     scene *s = ctx->img[0];
-    grid g = grid_fit(size, size, 0, 0, GRID_LETTERS, GRID_FROM_1);
-    scene_reset(s, g.width, g.height);
-    grid_draw_lines(s, &g, GRID_LINE_WIDTH, GRID_LINE_COLOUR);
-    grid_draw_labels(s, &g, RGB_BLACK);
+    int side = (int)(size * CELL + 2 * MARGIN);
+    scene_reset(s, side, side);
+    draw_board(s, size);
 
-    /* n distinct cells, then sorted: cell index row * size + col is reading order. */
+    /* n distinct cells in a uniformly random order (the original draws cells at
+     * random and skips repeats, which gives the same ordered sample). */
     int *idx = xmalloc(sizeof *idx * (size_t)cells);
+    char *is_green = xcalloc((size_t)cells, 1);
     for (int i = 0; i < cells; i++)
         idx[i] = i;
-    rng_shuffle_int(&ctx->rng, idx, cells);
-    for (int i = 1; i < n; i++) /* insertion sort of the first n */
-        for (int j = i; j > 0 && idx[j - 1] > idx[j]; j--) {
-            int t = idx[j];
-            idx[j] = idx[j - 1];
-            idx[j - 1] = t;
-        }
-
-    rng colours;
-    gen_stream(ctx, "colours", &colours);
-    strbuf gold = {0};
+    for (int i = 0; i < n; i++) {
+        int j = i + (int)rng_below(&ctx->rng, (uint32_t)(cells - i));
+        int t = idx[i];
+        idx[i] = idx[j];
+        idx[j] = t;
+        is_green[idx[i]] = 1;
+    }
+    cJSON *gold = cJSON_CreateArray();
+    double box = CELL - 2 * INSET + 1; /* PIL's inclusive box: 91 px */
     for (int i = 0; i < n; i++) {
         int row = idx[i] / size, col = idx[i] % size;
-        int c = palette_find(COLOURS[rng_below(&colours, NCOLOURS)]);
-        point centre = grid_cell_centre(&g, row, col);
-        prim *p = scene_circle(s, centre.x, centre.y, CIRCLE_CELL_FRACTION * g.cell, PALETTE[c].value);
+        double x0 = MARGIN + col * CELL + INSET, y0 = MARGIN + row * CELL + INSET;
+        prim *p = scene_circle(s, x0 + box / 2, y0 + box / 2, box / 2, GREEN);
         p->kind = "circle";
-        p->colour_name = PALETTE[c].name;
+        p->colour_name = "green";
         p->object = i;
-        char name[8];
-        grid_cell_name(&g, row, col, name, sizeof name);
-        strbuf_addf(&gold, "%s%s %s", i ? ", " : "", name, PALETTE[c].name);
+        cJSON *pair = cJSON_CreateArray();
+        cJSON_AddItemToArray(pair, cJSON_CreateNumber(row + 1));
+        cJSON_AddItemToArray(pair, cJSON_CreateNumber(col + 1));
+        cJSON_AddItemToArray(gold, pair);
+    }
+    /* Every other cell, in reading order: a circle of one of the four other
+     * colours, even odds. */
+    rng colours;
+    gen_stream(ctx, "colours", &colours);
+    int obj = n;
+    for (int c = 0; c < cells; c++) {
+        if (is_green[c])
+            continue;
+        int row = c / size, col = c % size;
+        double x0 = MARGIN + col * CELL + INSET, y0 = MARGIN + row * CELL + INSET;
+        int k = (int)rng_below(&colours, NOTHERS);
+        prim *p = scene_circle(s, x0 + box / 2, y0 + box / 2, box / 2, OTHERS[k].value);
+        p->kind = "circle";
+        p->colour_name = OTHERS[k].name;
+        p->object = obj++;
     }
     free(idx);
-    cJSON_AddStringToObject(ctx->record, "gold_output", gold.buf ? gold.buf : "");
-    cJSON_AddNumberToObject(ctx->record, "n_circles", n);
+    free(is_green);
     cJSON_AddNumberToObject(ctx->record, "rows", size);
-    strbuf_free(&gold);
+    cJSON_AddNumberToObject(ctx->record, "n_circles", n);
+    cJSON_AddItemToObject(ctx->record, "gold_output", gold);
     return GEN_EXIT_OK;
 }
 
 static const gen_field fields[] = {
-    {"gold_output", FIELD_STRING}, {"n_circles", FIELD_INT}, {"rows", FIELD_INT}, {NULL, 0}};
+    {"rows", FIELD_INT}, {"n_circles", FIELD_INT}, {"gold_output", FIELD_CELL_ARRAY}, {NULL, 0}};
 
 const generator gen_locate_circles_colour = {
     .name = "locate_circles_colour",
-    .summary = "n coloured circles on a labelled board; name each circle's cell and colour",
+    .summary = "a board full of coloured circles; give the (row,column) of every green one",
     .images = 1,
     .fields = fields,
     .level_field = "n_circles",
@@ -98,17 +145,14 @@ const generator gen_locate_circles_colour = {
     .level_max = 20,
     .lowest_level = 1,
     .uses_grid_size = true,
-    .input_prompt = "The image shows a square board of cells. The columns are marked with letters (A, B, C, ...) "
-                    "above the board and the rows with numbers (1, 2, 3, ...) to its left. Some cells hold one "
-                    "filled circle each; the other cells are empty.",
-    .rules = "Name every circle's cell and colour. A cell is named by its column letter followed by its row number, "
-             "so B3 is the cell in column B and row 3. Each circle is red, green, blue, yellow, purple, orange or "
-             "black. Go through the board in reading order: row 1 from left to right, then row 2 from left to "
-             "right, and so on.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by every circle in "
-                     "that order as its cell, a space and its colour, with a comma and a space "
-                     "between circles, for example ANSWER: A1 red, D1 black, B2 yellow.",
-    .answer = {.kind = ANSWER_PAIR_SET, .gold = {"gold_output"}, .axis = "n_circles"},
+    .input_prompt = "- The picture is a board of square cells with a filled, coloured circle in every cell.\n"
+                    "- Numbers above the board count the columns and numbers to its left count the rows.",
+    .rules = "- Name a cell by its row number first and its column number second.\n"
+             "- List every cell whose circle is green.",
+    .output_prompt = "- Make the last line of your answer the cells holding a green circle, separated by single "
+                     "spaces.\n"
+                     "- Write each cell as (row,column), brackets and comma included, for example (2,5) (4,1).",
+    .answer = {.format = "(row,column)", .kind = ANSWER_CELL_PATH, .gold = {"gold_output"}, .axis = "n_circles"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -1,42 +1,36 @@
-/* locate_circles_shape: a labelled grid_size x grid_size board; n circles and a
- * few other shapes (triangles, squares, diamonds, stars, pentagons) in distinct
- * cells.  Record: n_circles = n, rows = grid_size, gold_output = the cells that
- * hold circles in reading order, space separated ("A1 C2 F5").
- * See docs/tasks/locate_circles_shape.md. */
+/* locate_circles_shape: a full grid_size x grid_size board, rows and columns
+ * numbered from 1; n cells (n = the level) hold a circle, every other cell a
+ * square or a down-pointing triangle (even odds), all filled the same green.
+ * Record (the original's fields and order): rows = grid_size, n_circles = n,
+ * gold_output = the circles' cells as [row, column] pairs, 1-based, in the order
+ * they were drawn.  See docs/tasks/locate_circles_shape.md. */
 #include "errors.h"
 #include "generator.h"
-#include "grid.h"
-#include "palette.h"
-#include "shapes.h"
 #include "util.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Circumradius of the other shapes as a share of the cell: each keeps 13% of the
- * cell clear of the grid lines, so it plainly belongs to one cell. */
-#define SHAPE_CELL_FRACTION 0.37
-/* Circle radius as a share of the cell: a little smaller than the other shapes'
- * circumradius, so that circles do not stand out by being the largest shapes. */
-#define CIRCLE_CELL_FRACTION 0.31
-/* Smallest cell: at 40 px a shape is 28 px across, enough to see a star's points
- * or a triangle's corners; larger boards grow the canvas instead. */
-#define MIN_CELL 40.0
-/* A pentagon only appears when its circumradius is at least this: a smaller one
- * loses its corners to antialiasing and could be taken for a circle. */
-#define PENTAGON_MIN_RADIUS 18.0
-#define GRID_LINE_WIDTH 2.0
-#define GRID_LINE_COLOUR ((rgb){110, 110, 110})
-
-/* The shapes that are not circles: each has at most five corners, all clearly
- * pointed, so none reads as a circle (no hexagons or octagons). */
-static const shape_kind OTHERS[] = {SHAPE_TRIANGLE, SHAPE_SQUARE, SHAPE_DIAMOND, SHAPE_STAR, SHAPE_PENTAGON};
-#define NOTHERS ((int)(sizeof OTHERS / sizeof OTHERS[0]))
-/* Every shape takes a colour from this set, whatever its kind, so colour says
- * nothing about which shapes are circles. */
-static const char *const COLOURS[] = {"red", "green", "blue", "orange", "purple", "teal", "black"};
-#define NCOLOURS ((int)(sizeof COLOURS / sizeof COLOURS[0]))
+/* The original's board (PIL): 100-px cells, a 40-px margin on every side, so the
+ * canvas is grid_size * 100 + 80 px square (680 x 680 at the release's 6). */
+#define CELL 100.0
+#define MARGIN 40.0
+/* Every shape fills its cell but 5 px on each side: 91 px across (PIL's inclusive
+ * box from +5 to -5), centred on the cell. */
+#define INSET 5.0
+/* Black lines, 2 px wide; PIL puts a 2-px line drawn at x on pixels x and x+1. */
+#define LINE_WIDTH 2.0
+/* Labels: 20-px text (the original's Arial 20; ours is the bundled metric twin).
+ * Column numbers sit above the board, row numbers in the left margin, where the
+ * original's land; the column numbers are lifted 2 px so their ink clears the top
+ * line (the original's touch it, which is no part of the task). */
+#define FONT_PX 20.0
+#define COL_LABEL_Y 30.0
+#define ROW_LABEL_X 26.0
+#define ROW_LABEL_DY 55.0 /* the original's row numbers sit 4 px below the cell's middle */
+/* PIL's "green": every shape, whatever its kind, so only the outline tells a
+ * circle from a square or a triangle. */
+#define GREEN ((rgb){0, 128, 0})
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
@@ -49,14 +43,25 @@ static int check_level(const gen_params *p, char *err, size_t errlen)
     return 0;
 }
 
-static void sort_ints(int *v, int n)
+/* The board: lines on the original's pixels, numbers 1.. above and to the left. */
+static void draw_board(scene *s, int size)
 {
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
-            int t = v[j];
-            v[j] = v[j - 1];
-            v[j - 1] = t;
-        }
+    double end = MARGIN + size * CELL + LINE_WIDTH;
+    char buf[16];
+    for (int i = 0; i <= size; i++) {
+        double at = MARGIN + i * CELL + LINE_WIDTH / 2;
+        prim *v = scene_line(s, at, MARGIN, at, end, LINE_WIDTH, RGB_BLACK);
+        v->kind = "grid";
+        prim *h = scene_line(s, MARGIN, at, end, at, LINE_WIDTH, RGB_BLACK);
+        h->kind = "grid";
+    }
+    for (int i = 0; i < size; i++) {
+        snprintf(buf, sizeof buf, "%d", i + 1);
+        prim *c = scene_text(s, MARGIN + i * CELL + CELL / 2, COL_LABEL_Y, FONT_PX, buf, RGB_BLACK);
+        c->kind = "axis label";
+        prim *r = scene_text(s, ROW_LABEL_X, MARGIN + i * CELL + ROW_LABEL_DY, FONT_PX, buf, RGB_BLACK);
+        r->kind = "axis label";
+    }
 }
 
 static int sample(gen_ctx *ctx)
@@ -67,62 +72,72 @@ static int sample(gen_ctx *ctx)
         return gen_fail(ctx, "%s", err);
 
     scene *s = ctx->img[0];
-    grid g = grid_fit_cell(size, size, MIN_CELL, GRID_LETTERS, GRID_FROM_1);
-    scene_reset(s, g.width, g.height);
-    grid_draw_lines(s, &g, GRID_LINE_WIDTH, GRID_LINE_COLOUR);
-    grid_draw_labels(s, &g, RGB_BLACK);
-    double r = SHAPE_CELL_FRACTION * g.cell, rc = CIRCLE_CELL_FRACTION * g.cell;
-    int nkinds = r >= PENTAGON_MIN_RADIUS ? NOTHERS : NOTHERS - 1; /* pentagon is last */
+    int side = (int)(size * CELL + 2 * MARGIN);
+    scene_reset(s, side, side);
+    draw_board(s, size);
 
-    /* Other shapes: about half to once as many as circles, at least one while a
-     * cell is free, never more than the free cells. */
-    int free_cells = cells - n;
-    int lo = n / 2 > 1 ? n / 2 : 1, hi = n > 2 ? n : 2;
-    if (hi > free_cells)
-        hi = free_cells;
-    if (lo > hi)
-        lo = hi;
-    int m = rng_int(&ctx->rng, lo, hi);
-
-    /* The first n shuffled cells hold circles, the next m other shapes. */
+    /* n distinct cells in a uniformly random order (the original draws cells at
+     * random and skips repeats, which gives the same ordered sample). */
     int *idx = xmalloc(sizeof *idx * (size_t)cells);
+    char *is_circle = xcalloc((size_t)cells, 1);
     for (int i = 0; i < cells; i++)
         idx[i] = i;
-    rng_shuffle_int(&ctx->rng, idx, cells);
-    sort_ints(idx, n);
-
-    rng look;
-    gen_stream(ctx, "colours", &look);
-    strbuf gold = {0};
-    for (int i = 0; i < n + m; i++) {
+    for (int i = 0; i < n; i++) {
+        int j = i + (int)rng_below(&ctx->rng, (uint32_t)(cells - i));
+        int t = idx[i];
+        idx[i] = idx[j];
+        idx[j] = t;
+        is_circle[idx[i]] = 1;
+    }
+    cJSON *gold = cJSON_CreateArray();
+    double box = CELL - 2 * INSET + 1; /* PIL's inclusive box: 91 px */
+    for (int i = 0; i < n; i++) {
         int row = idx[i] / size, col = idx[i] % size;
-        shape_kind k = i < n ? SHAPE_CIRCLE : OTHERS[rng_below(&ctx->rng, (uint32_t)nkinds)];
-        double rot = k == SHAPE_CIRCLE ? 0 : rng_uniform(&ctx->rng, 0, 2 * M_PI);
-        int c = palette_find(COLOURS[rng_below(&look, NCOLOURS)]);
-        point centre = grid_cell_centre(&g, row, col);
-        prim *p = scene_shape(s, k, centre.x, centre.y, k == SHAPE_CIRCLE ? rc : r, rot, PALETTE[c].value);
-        p->colour_name = PALETTE[c].name;
+        double x0 = MARGIN + col * CELL + INSET, y0 = MARGIN + row * CELL + INSET;
+        prim *p = scene_circle(s, x0 + box / 2, y0 + box / 2, box / 2, GREEN);
+        p->kind = "circle";
+        p->colour_name = "green";
         p->object = i;
-        if (i < n) {
-            char name[8];
-            grid_cell_name(&g, row, col, name, sizeof name);
-            strbuf_addf(&gold, "%s%s", i ? " " : "", name);
+        cJSON *pair = cJSON_CreateArray();
+        cJSON_AddItemToArray(pair, cJSON_CreateNumber(row + 1));
+        cJSON_AddItemToArray(pair, cJSON_CreateNumber(col + 1));
+        cJSON_AddItemToArray(gold, pair);
+    }
+    /* Every other cell, in reading order: a square or a triangle, even odds. */
+    rng kinds;
+    gen_stream(ctx, "kinds", &kinds);
+    int obj = n;
+    for (int c = 0; c < cells; c++) {
+        if (is_circle[c])
+            continue;
+        int row = c / size, col = c % size;
+        double x0 = MARGIN + col * CELL + INSET, y0 = MARGIN + row * CELL + INSET;
+        prim *p;
+        if (rng_below(&kinds, 2) == 0) {
+            p = scene_rect(s, x0, y0, box, box, GREEN);
+            p->kind = "square";
+        } else {
+            point tri[3] = {{x0, y0}, {x0 + box, y0}, {x0 + box / 2, y0 + box}};
+            p = scene_polygon(s, tri, 3, GREEN);
+            p->kind = "triangle";
         }
+        p->colour_name = "green";
+        p->object = obj++;
     }
     free(idx);
-    cJSON_AddStringToObject(ctx->record, "gold_output", gold.buf ? gold.buf : "");
-    cJSON_AddNumberToObject(ctx->record, "n_circles", n);
+    free(is_circle);
     cJSON_AddNumberToObject(ctx->record, "rows", size);
-    strbuf_free(&gold);
+    cJSON_AddNumberToObject(ctx->record, "n_circles", n);
+    cJSON_AddItemToObject(ctx->record, "gold_output", gold);
     return GEN_EXIT_OK;
 }
 
 static const gen_field fields[] = {
-    {"gold_output", FIELD_STRING}, {"n_circles", FIELD_INT}, {"rows", FIELD_INT}, {NULL, 0}};
+    {"rows", FIELD_INT}, {"n_circles", FIELD_INT}, {"gold_output", FIELD_CELL_ARRAY}, {NULL, 0}};
 
 const generator gen_locate_circles_shape = {
     .name = "locate_circles_shape",
-    .summary = "circles among other shapes on a labelled board; name the cells that hold circles",
+    .summary = "a board full of green circles, squares and triangles; give the (row,column) of every circle",
     .images = 1,
     .fields = fields,
     .level_field = "n_circles",
@@ -130,17 +145,15 @@ const generator gen_locate_circles_shape = {
     .level_max = 20,
     .lowest_level = 1,
     .uses_grid_size = true,
-    .input_prompt = "The image shows a square board of cells. The columns are marked with letters (A, B, C, ...) "
-                    "above the board and the rows with numbers (1, 2, 3, ...) to its left. Some cells hold one "
-                    "filled shape each: a circle, or another shape such as a triangle, square, diamond, star or "
-                    "pentagon. The other cells are empty.",
-    .rules = "Find every cell that holds a circle; ignore all other shapes. A cell is named by its column letter "
-             "followed by its row number, so B3 is the cell in column B and row 3. Go through the board in reading "
-             "order: row 1 from left to right, then row 2 from left to right, and so on.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by the cells that "
-                     "hold circles, in that order and separated by single spaces, for example "
-                     "ANSWER: A1 D1 B2.",
-    .answer = {.kind = ANSWER_WORD_SET, .gold = {"gold_output"}, .axis = "n_circles"},
+    .input_prompt = "- The picture is a board of square cells with a filled shape in every cell: a circle, a "
+                    "square or a triangle.\n"
+                    "- Numbers above the board count the columns and numbers to its left count the rows.",
+    .rules = "- Name a cell by its row number first and its column number second.\n"
+             "- List every cell whose shape is a green circle.",
+    .output_prompt = "- Make the last line of your answer the cells holding a green circle, separated by single "
+                     "spaces.\n"
+                     "- Write each cell as (row,column), brackets and comma included, for example (2,5) (4,1).",
+    .answer = {.format = "(row,column)", .kind = ANSWER_CELL_PATH, .gold = {"gold_output"}, .axis = "n_circles"},
     .check_level = check_level,
     .sample = sample,
 };

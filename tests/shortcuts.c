@@ -167,6 +167,7 @@ static void add_array(audit *a, const char *guess, const cJSON *arr, double chan
                                    chance);
 }
 
+/* The probability of the most likely value of Binomial(n, p). */
 static double binomial_mode_p(int n, double p)
 {
     double best = 0;
@@ -221,13 +222,19 @@ static void it_circle_location(audit *a, const sample_out *s, int n)
     add(a, "count, most frequent", false, 0, hash_int(rec_int(s, "count")), n <= 20 ? CIRCLE_LOCATION_COUNT[n] : 0);
 }
 
-/* A cell holds a right or another triangle with equal odds, so given the number
- * of triangles T the count of right ones is Binomial(T, 1/2): chance is its mode. */
+/* The original's prior, kept (tasks.md rule 5): n circles and min(n, 36 - n)
+ * triangles on distinct random cells, so the share of YES grows with the level,
+ * from 2% at level 1 to 100% from level 14.  The guess "the level's commoner
+ * answer" is pinned to the original's measured yes-share (4,000 runs of its
+ * create_shape_grid a level; docs/tasks/circle_right_triangle.md). */
+static const double CRT_YES[21] = {0,     0.024, 0.098, 0.209, 0.326, 0.478, 0.625, 0.750, 0.843, 0.912, 0.960,
+                                   0.981, 0.992, 0.998, 1.000, 1.000, 1.000, 1.000, 1.000, 1.000, 1.000};
+
 static void it_circle_right_triangle(audit *a, const sample_out *s, int n)
 {
-    (void)n;
-    int r = rec_int(s, "right"), t = rec_int(s, "triangles");
-    add(a, "right from triangle count", false, hash_int(r + t), hash_int(r), binomial_mode_p(r + t, 0.5));
+    const cJSON *r = field(s, "right");
+    add(a, "yes/no, most frequent per level", false, 0, hash_int(cJSON_IsTrue(r)),
+        yes_no_chance(n >= 1 && n <= 20 ? CRT_YES[n] : 0.5));
 }
 
 /* k distinct colours, k uniform over ceil(n/3)..min(n,20): a colour is present
@@ -288,10 +295,22 @@ static void it_counting_shapes(audit *a, const sample_out *s, int n)
     add(a, "triangles, most frequent", false, 0, hash_int(rec_int(s, "triangles")), binomial_mode_p(n, 1.0 / 3));
 }
 
-/* Each of the n marks is a cross with odds 1/2: crosses ~ Binomial(n, 1/2). */
+/* Any one safe cell is right.  The blind guess "(0,0)" is right when the corner,
+ * its right and its lower neighbour hold no X: with n X on distinct random cells
+ * of 36 that is (36-n)(35-n)(34-n) / (36*35*34), the original's prior (91.7% at
+ * level 1, 36.4% at 10, 7.8% at 20; docs/tasks/cross_and_knots.md). */
 static void it_cross_and_knots(audit *a, const sample_out *s, int n)
 {
-    add(a, "crosses from mark count", false, 0, hash_int(rec_int(s, "crosses")), binomial_mode_p(n, 0.5));
+    const cJSON *pos = field(s, "cross_positions"), *pair;
+    int corner_safe = 1;
+    cJSON_ArrayForEach(pair, pos)
+    {
+        int r = cJSON_GetArrayItem(pair, 0)->valueint, c = cJSON_GetArrayItem(pair, 1)->valueint;
+        if (r + c <= 1)
+            corner_safe = 0;
+    }
+    double p = (36.0 - n) * (35.0 - n) * (34.0 - n) / (36.0 * 35.0 * 34.0);
+    add(a, "is the corner (0,0) safe", false, 0, hash_int(corner_safe), yes_no_chance(p));
 }
 
 /* The original's edge count: uniform over n-1..min(n(n-1)/2, n+5) (0 for one
@@ -355,40 +374,38 @@ static void it_list_shapes(audit *a, const sample_out *s, int n)
     add_array(a, "per position", field(s, "list_shapes"), 1.0 / 6);
 }
 
-/* The cells of a 6x6 grid: a cell holds a circle with p = n/36. */
-static void grid_cells(audit *a, const char *gold, int n)
+/* The cells of a 6x6 grid: a cell holds a (green) circle with p = n/36.  gold_output
+ * is the list of [row, column] cells, 1-based. */
+static void grid_cells(audit *a, const cJSON *gold, int n)
 {
-    char has[36] = {0}, buf[1024];
-    snprintf(buf, sizeof buf, "%s", gold);
-    for (char *t = strtok(buf, " ,"); t; t = strtok(NULL, " ,"))
-        if (t[0] >= 'A' && t[0] <= 'F' && t[1] >= '1' && t[1] <= '6' && t[2] == '\0')
-            has[(t[1] - '1') * 6 + (t[0] - 'A')] = 1;
+    char has[36] = {0};
+    const cJSON *pair;
+    cJSON_ArrayForEach(pair, gold)
+    {
+        int r = cJSON_GetArrayItem(pair, 0)->valueint, c = cJSON_GetArrayItem(pair, 1)->valueint;
+        if (r >= 1 && r <= 6 && c >= 1 && c <= 6)
+            has[(r - 1) * 6 + (c - 1)] = 1;
+    }
     for (int c = 0; c < 36; c++)
         add(a, "per cell", false, hash_int(c), hash_int(has[c]), yes_no_chance(n / 36.0));
 }
 
 static void it_locate_circles_colour(audit *a, const sample_out *s, int n)
 {
-    grid_cells(a, rec_str(s, "gold_output"), n);
+    grid_cells(a, field(s, "gold_output"), n);
 }
 
-/* The drawn shapes are circles and m others, m uniform over max(1, n/2)..min(n, 36 - n)
- * (at least 2 while cells are free): a guess that sees which cells are taken but
- * not what they hold says "circle" for each, right with odds n/(n + E[m]). */
+/* Every cell holds a shape (a circle in n of the 36, a square or a triangle in the
+ * rest), all one green: a guess per shape that sees only where the shapes are is
+ * right with the odds of the commoner answer, max(n/36, 1 - n/36). */
 static void it_locate_circles_shape(audit *a, const sample_out *s, int n)
 {
-    grid_cells(a, rec_str(s, "gold_output"), n);
-    int lo = n / 2 > 1 ? n / 2 : 1, hi = n > 2 ? n : 2;
-    if (hi > 36 - n)
-        hi = 36 - n;
-    if (lo > hi)
-        lo = hi;
-    double p = n / (n + (lo + hi) / 2.0);
+    grid_cells(a, field(s, "gold_output"), n);
     for (int i = 0; i < s->img[0].nprims; i++) {
         const prim *q = &s->img[0].prims[i];
         if (q->object >= 0)
             add(a, "circle or not, per shape", false, 0, hash_int(q->kind && strcmp(q->kind, "circle") == 0),
-                yes_no_chance(p));
+                yes_no_chance(n / 36.0));
     }
 }
 
