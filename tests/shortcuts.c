@@ -416,8 +416,15 @@ static void it_numbered_shapes(audit *a, const sample_out *s, int n)
     }
 }
 
-/* n labels in a random order: chance 1/n per position. */
-static void it_sorted(audit *a, const sample_out *s, int n) { add_tokens(a, "per position", rec_str(s, "Gold_output"), 1.0 / n); }
+/* n numbered objects in a random order of size (the original's i.i.d. sizes, so
+ * every permutation is as likely): chance 1/n per position. */
+static void it_sorted(audit *a, const sample_out *s, int n)
+{
+    int pos = 0;
+    const cJSON *v;
+    cJSON_ArrayForEach(v, field(s, "Gold_output")) add(a, "per position", false, hash_int(pos++),
+                                                      hash_int(cJSON_IsNumber(v) ? v->valueint : -1), 1.0 / n);
+}
 
 /* k of the first image's T shapes vanish, k uniform over 1..max(1, T/3): chance
  * 1/max(1, T/3) for the total, from the first image alone. */
