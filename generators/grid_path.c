@@ -1,223 +1,196 @@
-/* grid_path: an n x n grid with column letters and row numbers and a path drawn
- * as a thick line through cell centres, from a start disc to an arrowhead.
- * Record: rows = n; path_size = cells on the path; gold_output = the cells in
- * path order ("A1 A2 B2").  See docs/tasks/grid_path.md. */
+/* grid_path: a 6x6 grid (--grid_size) on an 800x800 canvas whose every cell holds a
+ * filled circle, square or downward triangle in red, green, blue or purple; a black
+ * path of n cells (the level) runs through cell centres with an arrow on every step
+ * and S / E written on its first and last cells (Percept-V's grid_path as
+ * published).  Record: rows = the grid side; path_size = n; gold_output = the
+ * shapes met along the path, S and E cells included.  See docs/tasks/grid_path.md. */
 #include "errors.h"
+#include "font.h"
 #include "generator.h"
-#include "grid.h"
-#include "palette.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
-#include <string.h>
+#include <stdlib.h>
 
-/* Cells at least this wide: 22 x 22 (the largest release level) fits 800 px with
- * 33 px cells, so every release image is 800x800; only larger boards grow the
- * canvas.  The labels come out 14 px and the path line (5 px), start disc and
- * arrowhead keep clear room inside each cell; a cell is 18 px at the 448 px
- * viewing size either way (a 960 px canvas of 40 px cells gives the same there). */
-#define GP_MIN_CELL 33.0
-/* Largest side: columns are named by one letter, A to Z. */
-#define GP_MAX_SIDE 26
-/* The path never has two non-consecutive cells side by side: parallel runs of the
- * line are then at least two cells apart, with an empty cell between them, so the
- * order of the cells can be followed without doubt.  (This is the rule the search
- * below enforces; it is a property of the cells, so it has no pixel value.) */
-/* Path length: uniform in [n, GP_MAX_LEN_FACTOR * n] cells, so it grows with the
- * board but stays short enough to list. */
-#define GP_MAX_LEN_FACTOR 2
-#define GP_MAX_LEN (GP_MAX_LEN_FACTOR * GP_MAX_SIDE)
-/* Line width as a share of the cell: bold against the thin grid lines but far
- * narrower than the cell, so it never reads as running along a grid line. */
-#define GP_LINE_SHARE 0.16
-/* Line width bounds in pixels: at least the viewing-size minimum (3 px once the
- * image is scaled to 448 px), not a bar on the huge cells of a 3 x 3 grid. */
-#define GP_LINE_MIN GEN_VIEW_MIN
-#define GP_LINE_MAX 14.0
-/* Grid lines: thin and mid grey, clearly not the bold blue path. */
-#define GP_GRID_WIDTH 1.5
-#define GP_GRID_GREY 120
-/* Start disc radius and arrowhead size as shares of the cell; the arrowhead lies
- * wholly inside the end cell and roughly centred on it (tip 0.34 cell ahead of
- * its centre, 0.16 cell clear of its edge; base 0.16 cell behind the centre), so
- * it reads as marking that cell, not as pointing into the next one. */
-#define GP_START_SHARE 0.22
-#define GP_ARROW_TIP 0.34
-#define GP_ARROW_BACK 0.16
-#define GP_ARROW_HALF_WIDTH 0.26
-/* Search budget: cells tried by one depth-first search before it restarts from a
- * new start cell, and restarts before giving up.  Paths of 2n cells on an n x n
- * board almost always succeed on the first try; the bound only stops a bad level. */
-#define GP_SEARCH_BUDGET 20000
-#define GP_RESTARTS 50
-/* Chance that the search tries to go straight on before turning: straight runs
- * make a path that looks drawn rather than a staircase, without making it regular. */
-#define GP_STRAIGHT_FIRST 0.5
+/* The original's canvas and board: 800x800 white, cells 800 // side px. */
+#define CANVAS 800
+#define MAX_SIDE 26
+/* Shapes are inset 5 px from their cell's edges. */
+#define INSET 5
+/* Grid lines 2 px, path 4 px, both black (PIL's pixel coverage, see below). */
+#define GRID_W 2.0
+#define PATH_W 4
+/* Arrows, S and E: the bundled font at half a cell (the original's Arial at
+ * cell // 2), black, centred as PIL's "mm" anchor centres them; an arrow sits
+ * 4.5% of a cell above the middle of its step. */
+#define ARROW_RAISE 0.045
+/* Liberation Sans' ascender and descender per em (1854/2048, 434/2048): PIL's
+ * "mm" anchor puts the baseline (ascender - descender) / 2 below the point. */
+#define ASCENDER_EM (1854.0 / 2048.0)
+#define DESCENDER_EM (434.0 / 2048.0)
+/* Capital height per em, as font.c places text. */
+#define CAP_EM (1409.0 / 2048.0)
+/* Walks thrown away (dead ends before n cells) before giving up: at n = 36 on the
+ * 6x6 board one walk in 400 gets through. */
+#define MAX_REDRAWS 20000
 
-static const int DR[4] = {-1, 0, 1, 0};
-static const int DC[4] = {0, 1, 0, -1};
-
-/* True when (r, c) may follow cell `last` on the path: on the board, unused, and
- * not side by side with any path cell except `last`. */
-static bool may_extend(const unsigned char *used, int n, int r, int c, int last)
-{
-    if (r < 0 || r >= n || c < 0 || c >= n || used[r * n + c])
-        return false;
-    for (int d = 0; d < 4; d++) {
-        int nr = r + DR[d], nc = c + DC[d];
-        if (nr >= 0 && nr < n && nc >= 0 && nc < n && nr * n + nc != last && used[nr * n + nc])
-            return false;
-    }
-    return true;
-}
-
-/* Depth-first search with backtracking for a path of len cells; returns true and
- * fills path, or false when the budget is spent. */
-static bool find_path(rng *rg, int n, int len, int *path)
-{
-    unsigned char used[GP_MAX_SIDE * GP_MAX_SIDE];
-    int order[GP_MAX_LEN][4], next[GP_MAX_LEN];
-    for (int attempt = 0; attempt < GP_RESTARTS; attempt++) {
-        memset(used, 0, sizeof used);
-        int depth = 0, budget = GP_SEARCH_BUDGET;
-        path[0] = (int)rng_below(rg, (uint32_t)(n * n));
-        used[path[0]] = 1;
-        bool fresh = true;
-        while (budget-- > 0) {
-            if (depth + 1 == len)
-                return true;
-            int cur = path[depth];
-            if (fresh) {
-                /* Directions in random order, straight on first half the time. */
-                int *o = order[depth];
-                for (int d = 0; d < 4; d++)
-                    o[d] = d;
-                rng_shuffle_int(rg, o, 4);
-                if (depth > 0 && rng_unit(rg) < GP_STRAIGHT_FIRST) {
-                    int prev = path[depth - 1];
-                    int dr = cur / n - prev / n, dc = cur % n - prev % n;
-                    for (int d = 0; d < 4; d++)
-                        if (DR[o[d]] == dr && DC[o[d]] == dc) {
-                            int t = o[0];
-                            o[0] = o[d];
-                            o[d] = t;
-                        }
-                }
-                next[depth] = 0;
-                fresh = false;
-            }
-            bool moved = false;
-            while (next[depth] < 4) {
-                int d = order[depth][next[depth]++];
-                int r = cur / n + DR[d], c = cur % n + DC[d];
-                if (may_extend(used, n, r, c, cur)) {
-                    path[++depth] = r * n + c;
-                    used[r * n + c] = 1;
-                    fresh = moved = true;
-                    break;
-                }
-            }
-            if (!moved) {
-                if (depth == 0)
-                    break; /* no path of this length from this start */
-                used[path[depth--]] = 0;
-            }
-        }
-    }
-    return false;
-}
-
-static int sample(gen_ctx *ctx)
-{
-    int n = ctx->p.level;
-    scene *s = ctx->img[0];
-    grid g = grid_fit_cell(n, n, GP_MIN_CELL, GRID_LETTERS, GRID_FROM_1);
-    scene_reset(s, g.width, g.height);
-
-    int len = rng_int(&ctx->rng, n, GP_MAX_LEN_FACTOR * n);
-    int path[GP_MAX_LEN];
-    if (!find_path(&ctx->rng, n, len, path))
-        return gen_fail(ctx, "cannot find a %d-cell path without side-by-side cells on a %dx%d grid", len, n, n);
-
-    grid_draw_lines(s, &g, GP_GRID_WIDTH, (rgb){GP_GRID_GREY, GP_GRID_GREY, GP_GRID_GREY});
-    grid_draw_labels(s, &g, RGB_BLACK);
-
-    const palette_colour *line_c = &PALETTE[3];  /* blue */
-    const palette_colour *start_c = &PALETTE[1]; /* green */
-    point pts[GP_MAX_LEN];
-    for (int i = 0; i < len; i++)
-        pts[i] = grid_cell_centre(&g, path[i] / n, path[i] % n);
-    /* The last step's direction points the arrowhead; the line stops under it. */
-    point e = pts[len - 1], b = pts[len - 2];
-    double ux = (e.x - b.x) / g.cell, uy = (e.y - b.y) / g.cell;
-    pts[len - 1] = (point){e.x - ux * GP_ARROW_BACK * g.cell * 0.5, e.y - uy * GP_ARROW_BACK * g.cell * 0.5};
-    prim *line = scene_polyline(s, pts, len, fmin(GP_LINE_MAX, fmax(GP_LINE_MIN, round(g.cell * GP_LINE_SHARE))), line_c->value);
-    line->kind = "path";
-    line->colour_name = line_c->name;
-    line->object = 0;
-
-    point tri[3] = {
-        {e.x + ux * GP_ARROW_TIP * g.cell, e.y + uy * GP_ARROW_TIP * g.cell},
-        {e.x - ux * GP_ARROW_BACK * g.cell - uy * GP_ARROW_HALF_WIDTH * g.cell,
-         e.y - uy * GP_ARROW_BACK * g.cell + ux * GP_ARROW_HALF_WIDTH * g.cell},
-        {e.x - ux * GP_ARROW_BACK * g.cell + uy * GP_ARROW_HALF_WIDTH * g.cell,
-         e.y - uy * GP_ARROW_BACK * g.cell - ux * GP_ARROW_HALF_WIDTH * g.cell},
-    };
-    prim *arrow = scene_polygon(s, tri, 3, line_c->value);
-    arrow->kind = "arrowhead";
-    arrow->colour_name = line_c->name;
-    arrow->object = 0;
-
-    prim *st = scene_circle(s, pts[0].x, pts[0].y, g.cell * GP_START_SHARE, start_c->value);
-    prim_outline(st, 2.0, RGB_BLACK);
-    st->filled = true;
-    st->kind = "start";
-    st->colour_name = start_c->name;
-    st->object = 0;
-
-    char answer[GP_MAX_LEN * 4 + 1], name[8];
-    size_t at = 0;
-    for (int i = 0; i < len; i++) {
-        grid_cell_name(&g, path[i] / n, path[i] % n, name, sizeof name);
-        at += (size_t)snprintf(answer + at, sizeof answer - at, "%s%s", i ? " " : "", name);
-    }
-    cJSON_AddStringToObject(ctx->record, "gold_output", answer);
-    cJSON_AddNumberToObject(ctx->record, "path_size", len);
-    cJSON_AddNumberToObject(ctx->record, "rows", n);
-    return GEN_EXIT_OK;
-}
+static const char *const SHAPES[3] = {"circle", "square", "triangle"};
+static const char *const COLOUR_NAMES[4] = {"red", "green", "blue", "purple"};
+/* Pillow's named colours. */
+static const rgb COLOURS[4] = {{255, 0, 0}, {0, 128, 0}, {0, 0, 255}, {128, 0, 128}};
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    if (p->level > GP_MAX_SIDE) {
-        snprintf(err, errlen, "cannot draw a %dx%d grid (columns are named A to Z, so at most %d)", p->level,
-                 p->level, GP_MAX_SIDE);
+    int side = p->grid_size;
+    if (side < 2 || side > MAX_SIDE) {
+        snprintf(err, errlen, "cannot draw a %dx%d board (2..%d)", side, side, MAX_SIDE);
+        return -1;
+    }
+    if (p->level > side * side) {
+        snprintf(err, errlen, "cannot lay a path of %d cells on a %dx%d board", p->level, side, side);
         return -1;
     }
     return 0;
 }
 
+/* Text centred on (ax, ay) as PIL's "mm" anchor centres it. */
+static prim *text_mm(scene *s, double ax, double ay, double size, const char *text)
+{
+    double baseline = ay + size * (ASCENDER_EM - DESCENDER_EM) / 2;
+    prim *t = scene_text(s, ax, baseline - size * CAP_EM / 2, size, text, RGB_BLACK);
+    return t;
+}
+
+/* The original's walk: from a uniform cell, each step to a uniform free neighbour
+ * (on the board, not yet on the path).  Returns the cells reached; the original
+ * stops at a dead end, gen draws the walk again (see sample). */
+static int walk(rng *r, int side, int want, int *px, int *py)
+{
+    static const int d[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+    bool used[MAX_SIDE][MAX_SIDE] = {{false}};
+    px[0] = rng_int(r, 0, side - 1);
+    py[0] = rng_int(r, 0, side - 1);
+    used[px[0]][py[0]] = true;
+    int len = 1;
+    while (len < want) {
+        int cand[4], k = 0;
+        for (int i = 0; i < 4; i++) {
+            int x = px[len - 1] + d[i][0], y = py[len - 1] + d[i][1];
+            if (x >= 0 && x < side && y >= 0 && y < side && !used[x][y])
+                cand[k++] = i;
+        }
+        if (k == 0)
+            break;
+        int c = cand[rng_below(r, (uint32_t)k)];
+        px[len] = px[len - 1] + d[c][0];
+        py[len] = py[len - 1] + d[c][1];
+        used[px[len]][py[len]] = true;
+        len++;
+    }
+    return len;
+}
+
+static int sample(gen_ctx *ctx)
+{
+    int m = ctx->p.level, side = ctx->p.grid_size;
+    scene *s = ctx->img[0];
+    char err[160];
+    if (check_level(&ctx->p, err, sizeof err) != 0)
+        return gen_fail(ctx, "%s", err);
+    scene_reset(s, CANVAS, CANVAS);
+    int cell = CANVAS / side, half = cell / 2;
+
+    /* PIL's 2 px line at x covers pixel columns x, x + 1. */
+    for (int i = 0; i <= side; i++) {
+        prim *v = scene_line(s, i * cell + 1.0, 0, i * cell + 1.0, CANVAS, GRID_W, RGB_BLACK);
+        v->kind = "grid";
+        prim *h = scene_line(s, 0, i * cell + 1.0, CANVAS, i * cell + 1.0, GRID_W, RGB_BLACK);
+        h->kind = "grid";
+    }
+
+    rng shapes;
+    gen_stream(ctx, "shapes", &shapes);
+    int kind[MAX_SIDE][MAX_SIDE];
+    for (int i = 0; i < side; i++)
+        for (int j = 0; j < side; j++) {
+            int k = rng_int(&shapes, 0, 2), c = rng_int(&shapes, 0, 3);
+            kind[i][j] = k;
+            /* PIL's inclusive box: pixels INSET .. cell - INSET of the cell */
+            double x0 = j * cell + INSET, y0 = i * cell + INSET, w = cell - 2 * INSET + 1;
+            prim *p;
+            if (k == 0) {
+                p = scene_circle(s, x0 + w / 2, y0 + w / 2, w / 2, COLOURS[c]);
+            } else if (k == 1) {
+                p = scene_rect(s, x0, y0, w, w, COLOURS[c]);
+            } else {
+                point tri[3] = {{x0, y0}, {x0 + w, y0}, {x0 + w / 2, y0 + w}};
+                p = scene_polygon(s, tri, 3, COLOURS[c]);
+            }
+            p->kind = SHAPES[k];
+            p->colour_name = COLOUR_NAMES[c];
+            p->object = i * side + j;
+        }
+
+    /* path cells as (column, row), as the original keeps them */
+    int px[MAX_SIDE * MAX_SIDE], py[MAX_SIDE * MAX_SIDE];
+    while (walk(&ctx->rng, side, m, px, py) < m)
+        if (++ctx->redraws > MAX_REDRAWS)
+            return gen_fail(ctx, "cannot lay a path of %d cells on a %dx%d board by a random walk", m, side, side);
+
+    static const char *const ARROW[3][3] = {{NULL, "\u2191", NULL}, {"\u2190", NULL, "\u2192"}, {NULL, "\u2193", NULL}};
+    for (int i = 0; i + 1 < m; i++) {
+        int x1 = px[i] * cell + half, y1 = py[i] * cell + half;
+        int x2 = px[i + 1] * cell + half, y2 = py[i + 1] * cell + half;
+        /* PIL's 4 px line: a vertical one covers columns x-1..x+2, a horizontal one
+         * rows y-2..y+1, each from end pixel to end pixel. */
+        prim *seg;
+        if (x1 == x2)
+            seg = scene_rect(s, x1 - 1, fmin(y1, y2), PATH_W, abs(y2 - y1) + 1, RGB_BLACK);
+        else
+            seg = scene_rect(s, fmin(x1, x2), y1 - 2, abs(x2 - x1) + 1, PATH_W, RGB_BLACK);
+        seg->kind = "path";
+        seg->object = i;
+        int dx = px[i + 1] - px[i], dy = py[i + 1] - py[i];
+        prim *a = text_mm(s, (x1 + x2) / 2, (y1 + y2) / 2 - cell * ARROW_RAISE, half, ARROW[dy + 1][dx + 1]);
+        a->kind = "arrow";
+        a->object = i;
+    }
+    prim *st = text_mm(s, px[0] * cell + half, py[0] * cell + half, half, "S");
+    st->kind = "start";
+    prim *en = text_mm(s, px[m - 1] * cell + half, py[m - 1] * cell + half, half, "E");
+    en->kind = "end";
+
+    cJSON_AddNumberToObject(ctx->record, "rows", side);
+    cJSON_AddNumberToObject(ctx->record, "path_size", m);
+    cJSON *gold = cJSON_AddArrayToObject(ctx->record, "gold_output");
+    for (int i = 0; i < m; i++)
+        cJSON_AddItemToArray(gold, cJSON_CreateString(SHAPES[kind[py[i]][px[i]]]));
+    return GEN_EXIT_OK;
+}
+
 static const gen_field fields[] = {
-    {"gold_output", FIELD_STRING}, {"path_size", FIELD_INT}, {"rows", FIELD_INT}, {NULL, 0}};
+    {"rows", FIELD_INT}, {"path_size", FIELD_INT}, {"gold_output", FIELD_STRING_ARRAY}, {NULL, 0}};
 
 const generator gen_grid_path = {
     .name = "grid_path",
-    .summary = "an n x n lettered grid with a path from a start disc to an arrowhead; list its cells",
+    .summary = "a 6x6 grid of coloured shapes with a path of n cells from S to E; the shapes along it",
     .images = 1,
     .fields = fields,
-    .level_field = "rows",
+    .level_field = "path_size",
     .level_min = 3,
     .level_max = 22,
-    .lowest_level = 3,
-    .input_prompt = "The image shows a square grid. Columns are named by the letters along the top and rows by the "
-                    "numbers down the left side, so a cell is named by its column letter followed by its row number, "
-                    "for example B3. A thick blue line runs from cell centre to cell centre: it begins at a green "
-                    "disc and ends with an arrowhead.",
-    .rules = "Follow the line from the green disc to the arrowhead and write down every cell it passes through, in "
-             "order. The first cell holds the green disc and the last cell holds the arrowhead; include both.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by the cells of the "
-                     "path in order, separated by single spaces, for example ANSWER: A1 A2 B2.",
-    .answer = {.kind = ANSWER_WORDS, .gold = {"gold_output"}, .axis = "path_size"},
+    .lowest_level = 2,
+    .uses_grid_size = true,
+    .input_prompt = "- The picture is a grid whose cells hold circles, triangles and squares.",
+    .rules = "- Go from the cell marked S to the cell marked E.\n"
+             "- Keep to the route drawn with the black line and the arrows.\n"
+             "- Note the shape in each cell the route passes through, in order.\n"
+             "- Count the shapes in the S cell and in the E cell as well.",
+    .output_prompt = "- The final line of your reply must list the shapes in the order met, without their colours, "
+                     "separated by commas, in the form SHAPES : Shape 1 , Shape 2 , and so on.",
+    .answer = {.format = "SHAPES : Shape 1 , Shape 2", .kind = ANSWER_WORDS, .gold = {"gold_output"},
+               .axis = "path_size"},
     .check_level = check_level,
     .sample = sample,
 };

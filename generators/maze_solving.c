@@ -1,294 +1,185 @@
-/* maze_solving: an n x n perfect maze (a spanning tree of the cells, made by a
- * randomised depth-first search) with a marked start and end cell; both axes are
- * numbered from 0.  Record: Columns = Rows = n; path = the one route, start and
- * end included, as [row, col] pairs.  See docs/tasks/maze_solving.md. */
+/* maze_solving: a fixed 11x11 block maze (440x440 px: black wall blocks, white
+ * open cells with thin black borders) carved by a randomised depth-first search
+ * from a random room; every open cell shows its carve number, the start cell S
+ * and cell number n shows E (Percept-V's maze_solving as published).
+ * Record: path = the labels of the cells on the shortest route from S to E
+ * ("S", "2", ..., "E"); Rows = Columns = 11.  The level n is E's carve number and
+ * is not recorded.  See docs/tasks/maze_solving.md. */
 #include "errors.h"
+#include "font.h"
 #include "generator.h"
-#include "grid.h"
-#include "palette.h"
-#include "util.h"
 
-#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
+#include <string.h>
 
-/* Cells at least this wide: 22 x 22 (the largest release level) fits 800 px with
- * 33 px cells, so every release image is 800x800; only larger mazes grow the
- * canvas.  With walls MAZE_WALL_SHARE thick the corridors stay 29 px wide (16 px at
- * the 448 px viewing size) and the axis numbers 14 px (em), so the route can be
- * traced and the cells counted by eye. */
-#define MAZE_MIN_CELL 33.0
-/* Wall thickness as a share of the cell: thick enough to read as a solid barrier
- * next to the faint cell guides, thin enough to leave a wide corridor. */
-#define MAZE_WALL_SHARE 0.14
-/* Thinnest and thickest wall in pixels, whatever the cell size (a small maze's
- * huge cells would otherwise get walls like beams); walls are rounded to an even
- * width. */
-#define MAZE_WALL_MIN 4.0
-#define MAZE_WALL_MAX 14.0
-/* Faint cell guides, so cells along a long corridor can be counted; light enough
- * (and 1 px) that they never look like a wall. */
-#define MAZE_GUIDE_WIDTH 1.0
-#define MAZE_GUIDE_GREY 215
-/* The start and end squares keep this gap (px) from the walls around their cell,
- * so they never hide a wall. */
-#define MAZE_MARK_GAP 4.0
-/* The end is at least this many steps from the start along the route (for n >= 2
- * there is always such a cell: the route from a corner to the far corner is at
- * least 2(n-1) steps), so the answer is never a trivial neighbour. */
-#define MAZE_MIN_STEPS(n) ((n) - 1)
-/* Largest side: its canvas is already 3241 px wide; a bigger maze makes an image
- * too large to view whole and a path record of thousands of cells. */
-#define MAZE_MAX_SIDE 96
-
-enum { DIR_UP, DIR_RIGHT, DIR_DOWN, DIR_LEFT };
-static const int DR[4] = {-1, 0, 1, 0};
-static const int DC[4] = {0, 1, 0, -1};
+/* The original's maze: 11 x 11 blocks of 40 px; rooms at odd (row, column), the
+ * outer ring always wall. */
+#define SIDE 11
+#define CELL 40
+/* Open cells: 5 x 5 rooms and the 24 passages of their spanning tree. */
+#define OPEN_CELLS 49
+/* Cell labels: the bundled font at 10 px (digits 7 px tall, as the original's
+ * default bitmap font draws them), ink from 10 px right of the cell's left edge,
+ * baseline 19 px below its top edge. */
+#define LABEL_SIZE 10.0
+#define LABEL_DX 10.0
+#define LABEL_BASE 19.0
+/* Capital and digit height per em of the bundled font, as font.c places text. */
+#define CAP_EM (1409.0 / 2048.0)
+/* Numbers in blue ("blue", 0 0 255), S and E in black. */
+#define NUMBER_BLUE ((rgb){0, 0, 255})
 
 typedef struct maze {
-    int n;
-    unsigned char *right; /* right[r*n+c]: a passage from (r, c) to (r, c+1) */
-    unsigned char *down;  /* down[r*n+c]: a passage from (r, c) to (r+1, c) */
+    int num[SIDE][SIDE]; /* carve number, 0 = wall */
+    int next;
 } maze;
 
-static void open_wall(maze *m, int r, int c, int d)
+/* The original's recursive backtracker: a cell gets the next number when it is
+ * carved; from a room the four directions are tried in a shuffled order, and an
+ * uncarved room two steps away is reached through the passage between, which is
+ * numbered before it. */
+static void carve(maze *m, rng *r, int x, int y)
 {
-    int n = m->n;
-    switch (d) {
-    case DIR_RIGHT: m->right[r * n + c] = 1; break;
-    case DIR_LEFT: m->right[r * n + c - 1] = 1; break;
-    case DIR_DOWN: m->down[r * n + c] = 1; break;
-    default: m->down[(r - 1) * n + c] = 1; break;
-    }
-}
-
-static bool is_open(const maze *m, int r, int c, int d)
-{
-    int n = m->n;
-    switch (d) {
-    case DIR_RIGHT: return c + 1 < n && m->right[r * n + c];
-    case DIR_LEFT: return c > 0 && m->right[r * n + c - 1];
-    case DIR_DOWN: return r + 1 < n && m->down[r * n + c];
-    default: return r > 0 && m->down[(r - 1) * n + c];
-    }
-}
-
-/* Randomised depth-first search (the "recursive backtracker") with an explicit
- * stack: every cell is visited once and joined to the cell it was reached from,
- * so the passages form a spanning tree and every route is unique. */
-static void carve(maze *m, rng *r, int *stack, unsigned char *seen)
-{
-    int n = m->n, top = 0;
-    int first = (int)rng_below(r, (uint32_t)(n * n));
-    stack[top++] = first;
-    seen[first] = 1;
-    while (top > 0) {
-        int cur = stack[top - 1], cr = cur / n, cc = cur % n;
-        int dirs[4], k = 0;
-        for (int d = 0; d < 4; d++) {
-            int nr = cr + DR[d], nc = cc + DC[d];
-            if (nr >= 0 && nr < n && nc >= 0 && nc < n && !seen[nr * n + nc])
-                dirs[k++] = d;
-        }
-        if (k == 0) {
-            top--;
-            continue;
-        }
-        int d = dirs[rng_below(r, (uint32_t)k)];
-        int next = (cr + DR[d]) * n + cc + DC[d];
-        open_wall(m, cr, cc, d);
-        seen[next] = 1;
-        stack[top++] = next;
-    }
-}
-
-/* Breadth-first distances and parents from cell `from` along the passages. */
-static void route_tree(const maze *m, int from, int *dist, int *parent, int *queue)
-{
-    int n = m->n, head = 0, tail = 0;
-    for (int i = 0; i < n * n; i++)
-        dist[i] = -1;
-    dist[from] = 0;
-    parent[from] = -1;
-    queue[tail++] = from;
-    while (head < tail) {
-        int cur = queue[head++], cr = cur / n, cc = cur % n;
-        for (int d = 0; d < 4; d++) {
-            if (!is_open(m, cr, cc, d))
-                continue;
-            int next = (cr + DR[d]) * n + cc + DC[d];
-            if (dist[next] < 0) {
-                dist[next] = dist[cur] + 1;
-                parent[next] = cur;
-                queue[tail++] = next;
-            }
+    static const int dir[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+    m->num[x][y] = m->next++;
+    int order[4] = {0, 1, 2, 3};
+    rng_shuffle_int(r, order, 4);
+    for (int k = 0; k < 4; k++) {
+        int dx = dir[order[k]][0], dy = dir[order[k]][1];
+        int nx = x + 2 * dx, ny = y + 2 * dy;
+        if (nx >= 0 && nx < SIDE && ny >= 0 && ny < SIDE && m->num[nx][ny] == 0) {
+            m->num[x + dx][y + dy] = m->next++;
+            carve(m, r, nx, ny);
         }
     }
-}
-
-/* One wall: a filled bar along grid line segment (x0, y0)-(x1, y1), reaching
- * half its width past both ends so bars meet without notches at corners.  With an
- * even width on whole-pixel grid lines the bar's edges are whole pixels: crisp,
- * and several times cheaper for Cairo than a stroked line. */
-static void wall_bar(scene *s, double x0, double y0, double x1, double y1, double width)
-{
-    double h = width / 2;
-    prim *p = scene_rect(s, x0 - h, y0 - h, x1 - x0 + width, y1 - y0 + width, RGB_BLACK);
-    p->kind = "wall";
-}
-
-/* Walls as few bars: runs of closed edges on each grid line are merged. */
-static void draw_walls(scene *s, const grid *g, const maze *m, double width)
-{
-    int n = m->n;
-    /* Horizontal grid lines k = 0..n: edge above row k (k = n is the bottom border). */
-    for (int k = 0; k <= n; k++) {
-        int c = 0;
-        while (c < n) {
-            if (!(k == 0 || k == n || !m->down[(k - 1) * n + c])) {
-                c++;
-                continue;
-            }
-            int c0 = c;
-            while (c < n && (k == 0 || k == n || !m->down[(k - 1) * n + c]))
-                c++;
-            double y = g->y0 + k * g->cell;
-            wall_bar(s, g->x0 + c0 * g->cell, y, g->x0 + c * g->cell, y, width);
-        }
-    }
-    /* Vertical grid lines k = 0..n: edge left of column k. */
-    for (int k = 0; k <= n; k++) {
-        int r = 0;
-        while (r < n) {
-            if (!(k == 0 || k == n || !m->right[r * n + k - 1])) {
-                r++;
-                continue;
-            }
-            int r0 = r;
-            while (r < n && (k == 0 || k == n || !m->right[r * n + k - 1]))
-                r++;
-            double x = g->x0 + k * g->cell;
-            wall_bar(s, x, g->y0 + r0 * g->cell, x, g->y0 + r * g->cell, width);
-        }
-    }
-}
-
-/* Cell guides: 1 px bars on whole pixels (crisp and cheap, like the walls). */
-static void draw_guides(scene *s, const grid *g)
-{
-    rgb grey = {MAZE_GUIDE_GREY, MAZE_GUIDE_GREY, MAZE_GUIDE_GREY};
-    double span = g->cols * g->cell;
-    for (int k = 1; k < g->cols; k++) {
-        prim *v = scene_rect(s, g->x0 + k * g->cell, g->y0, MAZE_GUIDE_WIDTH, span, grey);
-        v->kind = "guide";
-        prim *h = scene_rect(s, g->x0, g->y0 + k * g->cell, span, MAZE_GUIDE_WIDTH, grey);
-        h->kind = "guide";
-    }
-}
-
-/* A filled square inside cell (r, c), clear of its walls, with a letter on it. */
-static void draw_mark(scene *s, const grid *g, int r, int c, double wall, rgb fill, const char *colour_name,
-                      const char *kind, const char *letter)
-{
-    double inset = wall / 2 + MAZE_MARK_GAP;
-    double side = g->cell - 2 * inset;
-    prim *p = scene_rect(s, g->x0 + c * g->cell + inset, g->y0 + r * g->cell + inset, side, side, fill);
-    p->kind = kind;
-    p->colour_name = colour_name;
-    p->object = 0;
-    point ctr = grid_cell_centre(g, r, c);
-    prim *t = scene_text(s, ctr.x, ctr.y, side * 0.62, letter, RGB_WHITE);
-    t->kind = "mark label";
-}
-
-static int sample(gen_ctx *ctx)
-{
-    int n = ctx->p.level;
-    scene *s = ctx->img[0];
-    grid g = grid_fit_cell(n, n, MAZE_MIN_CELL, GRID_FROM_0, GRID_FROM_0);
-    scene_reset(s, g.width, g.height);
-
-    size_t cells = (size_t)n * (size_t)n;
-    maze m = {n, xcalloc(cells, 1), xcalloc(cells, 1)};
-    int *work = xmalloc(sizeof *work * cells * 3);
-    unsigned char *seen = xcalloc(cells, 1);
-    carve(&m, &ctx->rng, work, seen);
-
-    /* Start anywhere; end uniformly among the cells at least MAZE_MIN_STEPS away
-     * along the route, so route lengths vary from short to the longest the maze has. */
-    int *dist = work, *parent = work + cells, *queue = work + 2 * cells;
-    int start = (int)rng_below(&ctx->rng, (uint32_t)cells);
-    route_tree(&m, start, dist, parent, queue);
-    int far = 0;
-    for (size_t i = 0; i < cells; i++)
-        far += dist[i] >= MAZE_MIN_STEPS(n) && (int)i != start;
-    if (far == 0) {
-        free(m.right), free(m.down), free(work), free(seen);
-        return gen_fail(ctx, "cannot find an end %d steps from the start in a %dx%d maze", MAZE_MIN_STEPS(n), n, n);
-    }
-    int pick = (int)rng_below(&ctx->rng, (uint32_t)far), end = -1;
-    for (size_t i = 0; i < cells && end < 0; i++)
-        if (dist[i] >= MAZE_MIN_STEPS(n) && (int)i != start && pick-- == 0)
-            end = (int)i;
-
-    /* An even width, so the wall bars' edges fall on whole pixels. */
-    double wall = 2 * round(fmin(MAZE_WALL_MAX, fmax(MAZE_WALL_MIN, g.cell * MAZE_WALL_SHARE)) / 2);
-    draw_guides(s, &g);
-    draw_mark(s, &g, start / n, start % n, wall, PALETTE[1].value, PALETTE[1].name, "start", "S");
-    draw_mark(s, &g, end / n, end % n, wall, PALETTE[PALETTE_RED].value, PALETTE[PALETTE_RED].name, "end", "E");
-    draw_walls(s, &g, &m, wall);
-    grid_draw_labels(s, &g, RGB_BLACK);
-
-    /* The route, start first: walk the parents back from the end, then reverse. */
-    int len = dist[end] + 1;
-    int *route = queue; /* the queue is no longer needed */
-    for (int i = len - 1, cur = end; i >= 0; i--, cur = parent[cur])
-        route[i] = cur;
-    cJSON *path = cJSON_CreateArray();
-    for (int i = 0; i < len; i++) {
-        int rc[2] = {route[i] / n, route[i] % n};
-        cJSON_AddItemToArray(path, cJSON_CreateIntArray(rc, 2));
-    }
-    cJSON_AddNumberToObject(ctx->record, "Columns", n);
-    cJSON_AddNumberToObject(ctx->record, "Rows", n);
-    cJSON_AddItemToObject(ctx->record, "path", path);
-    free(m.right), free(m.down), free(work), free(seen);
-    return GEN_EXIT_OK;
 }
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    if (p->level > MAZE_MAX_SIDE) {
-        grid g = grid_fit_cell(MAZE_MAX_SIDE, MAZE_MAX_SIDE, MAZE_MIN_CELL, GRID_FROM_0, GRID_FROM_0);
-        snprintf(err, errlen, "cannot draw a %dx%d maze (at most %dx%d, which already needs a %dx%d canvas)",
-                 p->level, p->level, MAZE_MAX_SIDE, MAZE_MAX_SIDE, g.width, g.height);
+    if (p->level > OPEN_CELLS) {
+        snprintf(err, errlen, "cannot put E on cell %d: the 11x11 maze has %d open cells", p->level, OPEN_CELLS);
         return -1;
     }
     return 0;
 }
 
-static const gen_field fields[] = {{"Columns", FIELD_INT}, {"Rows", FIELD_INT}, {"path", FIELD_CELL_ARRAY}, {NULL, 0}};
+static void label_of(const maze *m, int x, int y, int sx, int sy, int e, char *out, size_t n)
+{
+    if (x == sx && y == sy)
+        snprintf(out, n, "S");
+    else if (m->num[x][y] == e)
+        snprintf(out, n, "E");
+    else
+        snprintf(out, n, "%d", m->num[x][y]);
+}
+
+static int sample(gen_ctx *ctx)
+{
+    int e = ctx->p.level;
+    scene *s = ctx->img[0];
+    char err[160];
+    if (check_level(&ctx->p, err, sizeof err) != 0)
+        return gen_fail(ctx, "%s", err);
+    scene_reset(s, SIDE * CELL, SIDE * CELL);
+
+    maze m;
+    memset(&m, 0, sizeof m);
+    m.next = 1;
+    int sx = 2 * rng_int(&ctx->rng, 0, 4) + 1, sy = 2 * rng_int(&ctx->rng, 0, 4) + 1;
+    carve(&m, &ctx->rng, sx, sy);
+
+    /* The shortest route (the only one in a tree) by breadth-first search. */
+    int prev[SIDE * SIDE], queue[SIDE * SIDE], head = 0, tail = 0, ex = -1, ey = -1;
+    for (int i = 0; i < SIDE * SIDE; i++)
+        prev[i] = -2;
+    for (int x = 0; x < SIDE; x++)
+        for (int y = 0; y < SIDE; y++)
+            if (m.num[x][y] == e) {
+                ex = x;
+                ey = y;
+            }
+    if (ex < 0)
+        return gen_fail(ctx, "no cell numbered %d", e);
+    queue[tail++] = sx * SIDE + sy;
+    prev[sx * SIDE + sy] = -1;
+    while (head < tail) {
+        int c = queue[head++], x = c / SIDE, y = c % SIDE;
+        static const int dir[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+        for (int k = 0; k < 4; k++) {
+            int nx = x + dir[k][0], ny = y + dir[k][1];
+            if (nx >= 0 && nx < SIDE && ny >= 0 && ny < SIDE && m.num[nx][ny] && prev[nx * SIDE + ny] == -2) {
+                prev[nx * SIDE + ny] = c;
+                queue[tail++] = nx * SIDE + ny;
+            }
+        }
+    }
+    int route[SIDE * SIDE], len = 0;
+    for (int c = ex * SIDE + ey; c != -1; c = prev[c])
+        route[len++] = c;
+
+    /* Walls first (black blocks, each 41 px as the original's inclusive
+     * rectangles), then every open cell's 1 px border and its label. */
+    for (int x = 0; x < SIDE; x++)
+        for (int y = 0; y < SIDE; y++)
+            if (!m.num[x][y]) {
+                prim *w = scene_rect(s, y * CELL, x * CELL, CELL + 1, CELL + 1, RGB_BLACK);
+                w->kind = "wall";
+            }
+    for (int x = 0; x < SIDE; x++)
+        for (int y = 0; y < SIDE; y++) {
+            if (!m.num[x][y])
+                continue;
+            prim *b = scene_rect(s, y * CELL + 0.5, x * CELL + 0.5, CELL, CELL, RGB_WHITE);
+            prim_outline(b, 1.0, RGB_BLACK);
+            b->kind = "cell";
+            b->object = x * SIDE + y;
+            char label[8];
+            label_of(&m, x, y, sx, sy, e, label, sizeof label);
+            cairo_text_extents_t t;
+            font_text_extents(LABEL_SIZE, label, &t);
+            bool plain = label[0] != 'S' && label[0] != 'E';
+            prim *p = scene_text(s, y * CELL + LABEL_DX + t.width / 2,
+                                 x * CELL + LABEL_BASE - LABEL_SIZE * CAP_EM / 2, LABEL_SIZE, label,
+                                 plain ? NUMBER_BLUE : RGB_BLACK);
+            p->kind = "label";
+            p->object = x * SIDE + y;
+        }
+
+    cJSON *path = cJSON_AddArrayToObject(ctx->record, "path");
+    for (int i = len - 1; i >= 0; i--) {
+        char label[8];
+        label_of(&m, route[i] / SIDE, route[i] % SIDE, sx, sy, e, label, sizeof label);
+        cJSON_AddItemToArray(path, cJSON_CreateString(label));
+    }
+    cJSON_AddNumberToObject(ctx->record, "Rows", SIDE);
+    cJSON_AddNumberToObject(ctx->record, "Columns", SIDE);
+    return GEN_EXIT_OK;
+}
+
+static const gen_field fields[] = {
+    {"path", FIELD_STRING_ARRAY}, {"Rows", FIELD_INT}, {"Columns", FIELD_INT}, {NULL, 0}};
 
 const generator gen_maze_solving = {
     .name = "maze_solving",
-    .summary = "an n x n maze with one route from S to E; list the cells of the route",
+    .summary = "a fixed 11x11 maze whose open cells carry their carve numbers; the cells from S to E",
     .images = 1,
     .fields = fields,
-    .level_field = "Rows",
+    /* The level (E's carve number) is not in the release's records. */
+    .level_field = NULL,
     .level_min = 3,
     .level_max = 22,
     .lowest_level = 2,
-    .input_prompt = "The image shows a square maze drawn on a grid of cells. Thick black lines are walls; thin grey "
-                    "lines only mark the cells and can be crossed. The green square marked S is the start cell and "
-                    "the red square marked E is the end cell. Rows are numbered from 0 down the left side and "
-                    "columns from 0 along the top.",
-    .rules = "Find the route from the start cell to the end cell that moves one cell at a time up, down, left or "
-             "right without crossing a wall. The maze has exactly one such route that visits no cell twice. "
-             "List every cell on it in order, from the start cell to the end cell, both included.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by the route as a "
-                     "list of [row, column] pairs using the numbers on the axes, for example "
-                     "ANSWER: [[0, 0], [0, 1], [1, 1]].",
-    .answer = {.kind = ANSWER_CELL_PATH, .gold = {"path"}, .axis = "Rows"},
+    .input_prompt = "- The picture is a maze.\n"
+                    "- List the cells you pass through on the way from S to E.",
+    .rules = "- Begin in the cell marked S.\n"
+             "- Reach the cell marked E by the shortest possible route.\n"
+             "- Each step goes up, down, left or right.\n"
+             "- Black blocks are walls and cannot be crossed.\n"
+             "- Only the white cells can be walked on.",
+    .output_prompt = "- The final line of your reply must hold only the labels of the cells on the route, separated "
+                     "by commas, beginning with S and finishing with E, for example: S,2,3,E",
+    .answer = {.format = "S,2,3,E", .kind = ANSWER_WORDS, .gold = {"path"}, .axis = "Rows"},
     .check_level = check_level,
     .sample = sample,
 };

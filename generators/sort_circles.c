@@ -1,153 +1,111 @@
-/* sort_circles: n filled circles of clearly different radii, each labelled with a
- * capital letter, inside it when the letter fits with room to spare, else just to
- * its right with no other circle nearby.  Letters are assigned at random.
- * Record: Gold_output = the labels from smallest to largest; Rows = n.
- * See docs/tasks/sort_circles.md. */
+/* sort_circles: n black circles of different sizes in one horizontal row, numbered
+ * 1..n left to right in white at their centres, on the canvas matplotlib's tight
+ * bounding box gives the original's figure (Percept-V's sort_circles as published).
+ * Record: Gold_output = the numbers from the smallest circle to the largest (a list
+ * of ints); Rows = n.  See docs/tasks/sort_circles.md. */
 #include "errors.h"
 #include "font.h"
 #include "generator.h"
-#include "layout.h"
-#include "palette.h"
-#include "spaced.h"
-#include "util.h"
 
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 
-/* Clear border: no circle or label touches the image edge. */
-#define CIRCLES_MARGIN 20.0
-/* Circles at least this far apart edge to edge: touching circles read as one. */
-#define CIRCLE_GAP 10.0
-/* Smallest radius: 20 px across is a clear disc, not a dot. */
-#define CIRCLE_RMIN 10.0
-/* Largest radius: with the ladder below, 20 circles cover at most a quarter of the
- * canvas, so they and their labels place without crowding. */
-#define CIRCLE_RMAX 100.0
-/* Each radius at least 10% larger than the next smaller one (21% in area): three
- * times the ~3% Weber fraction of size judgement, so the order is seen, not
- * guessed, even between circles far apart. */
-#define CIRCLE_MIN_RATIO 1.10
-/* ... and at least GEN_VIEW_MIN / 2 = 2.7 px larger (5.4 px across, 3 px at the 448
- * px viewing size), so the smallest circles, where 10% is barely a pixel, still
- * differ visibly (1.5 px, 1.7 px across at 448, until issue 12; the ratio was 1.12,
- * which with the larger step would not fit 20 circles under CIRCLE_RMAX). */
-#define CIRCLE_MIN_DIFF_PX (GEN_VIEW_MIN / 2)
-/* Label size in pixels (em): capitals about 14 px tall. */
-#define LABEL_FONT 20.0
-/* A label goes inside its circle when its ink box stays this far inside the
- * circle's edge everywhere, so the letter reads as being in the circle. */
-#define LABEL_INSIDE_PAD 5.0
-/* An outside label's ink starts this far right of its circle's edge. */
-#define LABEL_GAP 6.0
-/* Every other circle stays at least this far from an outside label (four times
- * its own circle's distance; the label's ink lies up to 2 px further from its own
- * circle than LABEL_GAP, so three times was not always 2.5 times as measured), so
- * the label's owner is never in doubt. */
-#define LABEL_CLEAR (4 * LABEL_GAP)
-/* Outside labels keep at least this much white space between each other. */
-#define LABEL_SPACING 8.0
-/* Labels are single capitals. */
-#define MAX_CIRCLES 26
-
-typedef struct item {
-    disc d;
-    bool outside; /* label beside the circle */
-    box label;    /* an outside label's ink box where it is drawn */
-    box ink;      /* the label's ink box when centred on (0, 0) */
-    double lw;
-} item;
-
-static double ladder_top(int n)
-{
-    return spaced_ladder_top(n, CIRCLE_RMIN, CIRCLE_MIN_DIFF_PX, CIRCLE_MIN_RATIO);
-}
+/* Radii in data units, uniform in [R_MIN, R_MAX), any two at least R_MIN_DIFF
+ * apart (the original's rule: a radius is drawn again until it is). */
+#define R_MIN 0.3
+#define R_MAX 2.0
+#define R_MIN_DIFF 0.05
+/* Neighbours in the row: the gap between two circles' edges, in data units. */
+#define GAP 0.5
+/* The row's centre line and the data window: x in [0, x_last + X_TAIL], y in
+ * [0, Y_TOP], equal aspect. */
+#define ROW_Y 2.0
+#define X_TAIL 2.0
+#define Y_TOP 4.0
+/* The original's figure is (3n x 5) inches at 100 dpi with matplotlib's default
+ * axes box (77.5% of the width, 77% of the height); the equal aspect shrinks the
+ * box to the data window, and the tight bounding box is that box with 0.1 inch
+ * (10 px) of white all round.  Px per data unit: the lesser of the two fits. */
+#define AXES_W_PER_N (100 * 3 * 0.775) /* 232.5 px of axes width per circle */
+#define AXES_H (100 * 5 * 0.77)        /* 385 px of axes height */
+#define PAD 10.0
+/* matplotlib draws the circle's edge in its face colour, 1 pt (100/72 px) wide. */
+#define EDGE_W (100.0 / 72.0)
+/* The label: 24 pt at 100 dpi (33.3 px em), white, centred; matplotlib's centred
+ * text puts the digits' ink 2.5 px above the circle's centre (measured on the
+ * original's images). */
+#define LABEL_SIZE (24 * 100.0 / 72.0)
+#define LABEL_RAISE 2.5
+/* Two circles whose drawn diameters differ by less than 3% of the larger (the
+ * Weber fraction of size judgement) cannot be told apart by eye: such a scene is
+ * drawn again.  The original's 0.05-unit rule allows 2.5% between radii near 2. */
+#define MIN_REL_DIFF 0.03
+/* A label's ink box keeps this far inside its circle (white digits off the black
+ * disc would vanish on the white page). */
+#define LABEL_INSIDE_PAD 2.0
+/* Past 25 circles hardly any row of random radii keeps the 3% rule (at 25 three
+ * scenes in four are drawn again; at 30 none passes); the canvas is then 5,832 px
+ * wide. */
+#define MAX_CIRCLES 25
+/* Scenes thrown away before giving up: about 0.5 a sample at level 20, 2.7 at 25. */
+#define MAX_REDRAWS 2000
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
     if (p->level > MAX_CIRCLES) {
-        snprintf(err, errlen, "cannot label %d circles with single capitals (at most %d)", p->level, MAX_CIRCLES);
-        return -1;
-    }
-    if (ladder_top(p->level) > CIRCLE_RMAX) {
-        snprintf(err, errlen, "cannot draw %d circles of clearly different size with radii %.0f..%.0f px", p->level,
-                 CIRCLE_RMIN, CIRCLE_RMAX);
+        snprintf(err, errlen, "cannot draw %d circles in a row (at most %d: the canvas grows 232.5 px a circle)",
+                 p->level, MAX_CIRCLES);
         return -1;
     }
     return 0;
 }
 
-/* Distance from a disc's edge to a box (negative when they overlap). */
-static double disc_box_distance(const disc *d, const box *b)
+/* The original's draw: each radius uniform in [R_MIN, R_MAX), drawn again until
+ * it is R_MIN_DIFF from every earlier one.  Here one draw among the admissible
+ * part of the range (the same distribution, no loop): the free set is [R_MIN,
+ * R_MAX) less the windows (r_j - d, r_j + d), walked in sorted order.  -1 when
+ * a radius has no admissible value left (a jam, where the original loops forever). */
+static int draw_radii(rng *r, int n, double *rad)
 {
-    double dx = fmax(fmax(b->x0 - d->x, 0), d->x - b->x1);
-    double dy = fmax(fmax(b->y0 - d->y, 0), d->y - b->y1);
-    return hypot(dx, dy) - d->r;
-}
-
-static void place_label(item *it)
-{
-    double cx = it->d.x + it->d.r + LABEL_GAP + it->lw / 2;
-    it->label = (box){cx + it->ink.x0, it->d.y + it->ink.y0, cx + it->ink.x1, it->d.y + it->ink.y1};
-}
-
-static bool fits(const item *a, const item *placed, int n)
-{
-    for (int j = 0; j < n; j++) {
-        const item *b = &placed[j];
-        if (hypot(a->d.x - b->d.x, a->d.y - b->d.y) < a->d.r + b->d.r + CIRCLE_GAP)
-            return false;
-        if (a->outside && disc_box_distance(&b->d, &a->label) < LABEL_CLEAR)
-            return false;
-        if (b->outside && disc_box_distance(&a->d, &b->label) < LABEL_CLEAR)
-            return false;
-        if (a->outside && b->outside && boxes_near(&a->label, &b->label, LABEL_SPACING))
-            return false;
-    }
-    return true;
-}
-
-/* Places items (largest first, as they are given) with bounded tries; 0 or -1. */
-static int place(rng *r, item *it, int n, double w, double h)
-{
-    for (int restart = 0; restart < LAYOUT_RESTARTS; restart++) {
-        int placed = 0;
-        for (; placed < n; placed++) {
-            item *a = &it[placed];
-            double right = a->outside ? a->d.r + LABEL_GAP + a->lw : a->d.r;
-            double up = a->outside ? fmax(a->d.r, -a->ink.y0) : a->d.r;
-            double down = a->outside ? fmax(a->d.r, a->ink.y1) : a->d.r;
-            bool ok = false;
-            for (int t = 0; t < LAYOUT_TRIES_PER_OBJECT && !ok; t++) {
-                a->d.x = rng_uniform(r, CIRCLES_MARGIN + a->d.r, w - CIRCLES_MARGIN - right);
-                a->d.y = rng_uniform(r, CIRCLES_MARGIN + up, h - CIRCLES_MARGIN - down);
-                if (a->outside)
-                    place_label(a);
-                ok = fits(a, it, placed);
+    for (int i = 0; i < n; i++) {
+        double lo[MAX_CIRCLES + 1], hi[MAX_CIRCLES + 1], sorted[MAX_CIRCLES];
+        for (int j = 0; j < i; j++) {
+            int k = j;
+            while (k > 0 && sorted[k - 1] > rad[j]) {
+                sorted[k] = sorted[k - 1];
+                k--;
             }
-            if (!ok)
-                break;
+            sorted[k] = rad[j];
         }
-        if (placed == n)
-            return 0;
+        int m = 0;
+        double at = R_MIN, total = 0;
+        for (int j = 0; j <= i; j++) {
+            double end = j < i ? sorted[j] - R_MIN_DIFF : R_MAX;
+            if (end > R_MAX)
+                end = R_MAX;
+            if (end > at) {
+                lo[m] = at;
+                hi[m] = end;
+                total += end - at;
+                m++;
+            }
+            if (j < i && sorted[j] + R_MIN_DIFF > at)
+                at = sorted[j] + R_MIN_DIFF;
+        }
+        if (m == 0)
+            return -1;
+        double u = rng_unit(r) * total;
+        int k = 0;
+        while (k < m - 1 && u >= hi[k] - lo[k]) {
+            u -= hi[k] - lo[k];
+            k++;
+        }
+        rad[i] = lo[k] + u;
+        if (rad[i] >= hi[k])
+            rad[i] = hi[k] - 1e-12;
     }
-    return -1;
-}
-
-/* WCAG relative luminance of an 8-bit sRGB colour. */
-static double luminance(rgb c)
-{
-    double v[3] = {c.r / 255.0, c.g / 255.0, c.b / 255.0};
-    for (int i = 0; i < 3; i++)
-        v[i] = v[i] <= 0.04045 ? v[i] / 12.92 : pow((v[i] + 0.055) / 1.055, 2.4);
-    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
-}
-
-/* Black or white, whichever contrasts more with the fill (WCAG ratio >= 4.58). */
-static rgb label_colour(rgb fill)
-{
-    double l = luminance(fill);
-    return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? RGB_BLACK : RGB_WHITE;
+    return 0;
 }
 
 static int sample(gen_ctx *ctx)
@@ -158,81 +116,85 @@ static int sample(gen_ctx *ctx)
     if (check_level(&ctx->p, err, sizeof err) != 0)
         return gen_fail(ctx, "%s", err);
 
-    double radius[MAX_CIRCLES];
-    spaced_sizes(&ctx->rng, n, CIRCLE_RMIN, CIRCLE_RMAX, CIRCLE_MIN_DIFF_PX, CIRCLE_MIN_RATIO, radius);
-    /* letter[i] = the letter of the i-th smallest circle. */
-    int letter[MAX_CIRCLES];
-    for (int i = 0; i < n; i++)
-        letter[i] = i;
-    rng_shuffle_int(&ctx->rng, letter, n);
-
-    /* it[k] is the k-th largest circle: big ones are placed first. */
-    item it[MAX_CIRCLES];
-    for (int k = 0; k < n; k++) {
-        item *a = &it[k];
-        int i = n - 1 - k;
-        a->d.r = radius[i];
-        char label[2] = {(char)('A' + letter[i]), 0};
-        double px, py;
-        font_text_place(LABEL_FONT, label, 0, 0, &px, &py, &a->ink.x0, &a->ink.y0, &a->ink.x1, &a->ink.y1);
-        a->lw = a->ink.x1 - a->ink.x0;
-        /* The ink box's farthest corner from the centre decides whether it fits. */
-        double far = hypot(fmax(-a->ink.x0, a->ink.x1), fmax(-a->ink.y0, a->ink.y1));
-        a->outside = far + LABEL_INSIDE_PAD > a->d.r;
-    }
-    if (place(&ctx->rng, it, n, s->width, s->height) != 0)
-        return gen_fail(ctx, "cannot place %d labelled circles apart on a %dx%d canvas", n, s->width, s->height);
-
-    rng colours;
-    gen_stream(ctx, "colours", &colours);
-    for (int k = 0; k < n; k++) {
-        const item *a = &it[k];
-        int i = n - 1 - k;
-        const palette_colour *c = &PALETTE[rng_below(&colours, PALETTE_SIZE)];
-        prim *p = scene_circle(s, a->d.x, a->d.y, a->d.r, c->value);
-        p->colour_name = c->name;
-        p->object = letter[i];
-        char label[2] = {(char)('A' + letter[i]), 0};
-        prim *t;
-        if (a->outside)
-            t = scene_text(s, (a->label.x0 + a->label.x1) / 2, a->d.y, LABEL_FONT, label, RGB_BLACK);
-        else
-            t = scene_text(s, a->d.x, a->d.y, LABEL_FONT, label, label_colour(c->value));
-        t->object = letter[i];
+    double rad[MAX_CIRCLES], cx[MAX_CIRCLES], scale, width;
+    for (;;) {
+        bool ok = draw_radii(&ctx->rng, n, rad) == 0;
+        double x = 0;
+        for (int i = 0; i < n; i++) {
+            x += rad[i] + (i ? rad[i - 1] : 0) + GAP;
+            cx[i] = x;
+        }
+        double axes_w = AXES_W_PER_N * n;
+        scale = fmin(axes_w / (x + X_TAIL), AXES_H / Y_TOP);
+        width = fmin(axes_w, (x + X_TAIL) * scale);
+        /* compared as drawn: the diameters with the edge line */
+        for (int i = 0; i < n && ok; i++)
+            for (int j = 0; j < n && ok; j++)
+                if (i != j && rad[i] <= rad[j])
+                    ok = 2 * rad[i] * scale + EDGE_W < (1 - MIN_REL_DIFF) * (2 * rad[j] * scale + EDGE_W);
+        for (int i = 0; i < n && ok; i++) {
+            char label[8];
+            snprintf(label, sizeof label, "%d", i + 1);
+            double w, h;
+            font_text_size(LABEL_SIZE, label, &w, &h);
+            ok = hypot(w / 2, h / 2 + LABEL_RAISE) <= rad[i] * scale - LABEL_INSIDE_PAD;
+        }
+        if (ok)
+            break;
+        if (++ctx->redraws > MAX_REDRAWS)
+            return gen_fail(ctx, "cannot draw %d circles whose sizes differ by %.0f%% with their numbers inside", n,
+                            100 * MIN_REL_DIFF);
     }
 
-    char gold[2 * MAX_CIRCLES + 1];
-    int k = 0;
+    scene_reset(s, (int)floor(width + 2 * PAD), (int)floor(Y_TOP * scale + 2 * PAD));
+    double cy = PAD + (Y_TOP - ROW_Y) * scale;
     for (int i = 0; i < n; i++) {
-        if (i)
-            gold[k++] = ' ';
-        gold[k++] = (char)('A' + letter[i]);
+        prim *c = scene_circle(s, PAD + cx[i] * scale, cy, rad[i] * scale, RGB_BLACK);
+        c->stroke_width = EDGE_W;
+        c->stroke = RGB_BLACK;
+        c->kind = "circle";
+        c->object = i;
+        char label[8];
+        snprintf(label, sizeof label, "%d", i + 1);
+        prim *t = scene_text(s, PAD + cx[i] * scale, cy - LABEL_RAISE, LABEL_SIZE, label, RGB_WHITE);
+        t->kind = "label";
+        t->object = i;
     }
-    gold[k] = 0;
-    cJSON_AddStringToObject(ctx->record, "Gold_output", gold);
+
+    int order[MAX_CIRCLES];
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        while (j > 0 && rad[order[j - 1]] > rad[i]) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+    cJSON *gold = cJSON_AddArrayToObject(ctx->record, "Gold_output");
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(gold, cJSON_CreateNumber(order[i] + 1));
     cJSON_AddNumberToObject(ctx->record, "Rows", n);
     return GEN_EXIT_OK;
 }
 
-static const gen_field fields[] = {{"Gold_output", FIELD_STRING}, {"Rows", FIELD_INT}, {NULL, 0}};
+static const gen_field fields[] = {{"Gold_output", FIELD_INT_ARRAY}, {"Rows", FIELD_INT}, {NULL, 0}};
 
 const generator gen_sort_circles = {
     .name = "sort_circles",
-    .summary = "n labelled circles of different sizes; sort them by size",
+    .summary = "n numbered black circles of different sizes in a row; sort them by size",
     .images = 1,
     .fields = fields,
     .level_field = "Rows",
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
-    .input_prompt = "The image shows filled circles of different sizes, each named by a capital letter written "
-                    "inside it or just to its right. There may be only one circle.",
-    .rules = "Put the circles in order of size, from the smallest to the largest. If there is only one circle, "
-             "give its letter.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by the letters of "
-                     "the circles in that order, separated by single spaces, for example ANSWER: "
-                     "C A B.",
-    .answer = {.kind = ANSWER_WORDS, .gold = {"Gold_output"}, .axis = "Rows"},
+    .input_prompt = "- The picture shows black circles that differ in size, each with a number on it.\n"
+                    "- There may be just one black circle.",
+    .rules = "- Put the circles in order of size, starting with the smallest and ending with the largest.\n"
+             "- When there is just one circle, answer with the number written on it.",
+    .output_prompt = "- Reply with nothing but the numbers of the circles in that order, separated by single "
+                     "spaces, for example: 2 3 1",
+    .answer = {.format = "x y z", .kind = ANSWER_WORDS, .gold = {"Gold_output"}, .axis = "Rows"},
     .check_level = check_level,
     .sample = sample,
 };

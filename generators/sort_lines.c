@@ -1,86 +1,78 @@
-/* sort_lines: n parallel horizontal lines of distinct lengths, each labelled with a
- * capital letter just left of its left end (A, B, C... from the top).
- * Record: Gold_output = the labels from shortest to longest; Lines = n.
- * See docs/tasks/sort_lines.md. */
+/* sort_lines: n vertical lines of different lengths standing on one baseline,
+ * evenly spaced across a 1000x1000 canvas, numbered 1..n left to right above their
+ * tops (Percept-V's sort_lines as published).
+ * Record: Gold_output = the numbers from the shortest line to the longest (a list
+ * of ints); Lines = n.  See docs/tasks/sort_lines.md. */
 #include "errors.h"
 #include "font.h"
 #include "generator.h"
-#include "spaced.h"
-#include "util.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
-/* Clear border around the drawing, so nothing touches the image edge. */
-#define LINES_MARGIN 40.0
-/* Stroke width of a line: bold enough to see at half size; butt caps, so the drawn
- * length is exactly the length. */
-#define LINE_WIDTH 4.0
-/* Shortest line: well longer than a label is wide, so no line reads as a dash. */
-#define LINE_MIN_LEN 50.0
-/* Any two lengths differ by at least this many pixels: three line widths, visible
- * without measuring even when the image is shown at half size. */
-#define LINE_MIN_DIFF_PX 12.0
-/* ... and the shorter is at most 94% of the longer (6% less): twice the ~3% Weber
- * fraction of length judgement, so the order is seen, not guessed, even for long
- * lines that start at different x. */
-#define LINE_MIN_DIFF_REL 0.06
-/* Label size in pixels (em): capitals about 15 px tall, legible at half size. */
-#define LABEL_FONT 22.0
-/* White space between a label's ink and the left end of its line: close enough to
- * read as one unit, and it lets 26 lines keep LABEL_ATTACH_RATIO. */
-#define LABEL_GAP 6.0
-/* Width kept free for labels left of the lines: the widest capital (W) at
- * LABEL_FONT is about 21 px. */
-#define LABEL_COLUMN 24.0
-/* A label's nearest other line is at least this many times farther than its own
- * line, so which line a label names is never in doubt. */
-#define LABEL_ATTACH_RATIO 2.0
-/* Allowance for anti-aliasing: ink and stroke edges spread about a pixel. */
-#define ANTIALIAS_PX 1.0
-/* Line spacing for few lines: keeps a small set compact rather than spread over
- * the whole height. */
-#define LINE_PITCH_MAX 90.0
-/* Capital height of the bundled font per em (Liberation Sans: 1409/2048). */
-#define CAP_HEIGHT_EM 0.688
-/* Labels are single capitals. */
-#define MAX_LINES 26
-
-/* Longest line: the full width inside the margins less the label column. */
-static double max_len(void)
-{
-    return GEN_CANVAS - 2 * LINES_MARGIN - LABEL_COLUMN - LABEL_GAP;
-}
-
-static double pitch_for(int n)
-{
-    return fmin(LINE_PITCH_MAX, (GEN_CANVAS - 2 * LINES_MARGIN) / n);
-}
-
-/* Smallest spacing at which a label's neighbour line (straight above or below it)
- * is LABEL_ATTACH_RATIO times farther than its own line, even when both distances
- * are taken from anti-aliased pixels. */
-static double min_pitch(void)
-{
-    return LABEL_ATTACH_RATIO * (LABEL_GAP + ANTIALIAS_PX) + LABEL_FONT * CAP_HEIGHT_EM / 2 + LINE_WIDTH / 2 +
-           ANTIALIAS_PX;
-}
+/* The original's canvas: a fixed 1000x1000 white picture. */
+#define CANVAS 1000
+/* The common baseline: 10 px above the bottom edge. */
+#define BASE_Y (CANVAS - 10)
+/* Lengths are whole pixels drawn uniformly from [CANVAS / 4, CANVAS - 40]. */
+#define LEN_MIN (CANVAS / 4)
+#define LEN_MAX (CANVAS - 40)
+/* The original's margin: any two lengths differ by at least 20 px.  On a 1000 px
+ * picture viewed at 448 px that is 9 px between two tops on one baseline, three
+ * times the 3 px a deciding difference needs (tasks.md rule 12), so the original's
+ * own rule keeps every order readable and gen adds none. */
+#define LEN_MIN_DIFF 20
+/* Stroke width of a line (the original's 3 px). */
+#define LINE_WIDTH 3.0
+/* Labels: the bundled font at the original's 30 px, black, the pen 10 px left of
+ * the line and 30 px above its top. */
+#define LABEL_SIZE 30.0
+#define LABEL_DX 10.0
+#define LABEL_DY 30.0
+/* Liberation Sans' ascender per em (1854/2048): the pen's top is one ascender
+ * (rounded up to a whole pixel, as the original's text renderer does) above the
+ * baseline. */
+#define ASCENDER_EM (1854.0 / 2048.0)
+/* Capital and digit height per em (1409/2048), as font.c places text. */
+#define CAP_EM (1409.0 / 2048.0)
+/* Past this many lines a two-digit label (its ink 8 px left to 21 px right of its
+ * line) would reach past half the spacing 1000 / (n + 1), nearer the next line
+ * than its own. */
+#define MAX_LINES 22
+/* Scenes thrown away when the lengths jam (no admissible length left for the
+ * next line) before giving up; jams are rare below level 25. */
+#define MAX_REDRAWS 1000
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    int n = p->level;
-    if (n > MAX_LINES) {
-        snprintf(err, errlen, "cannot label %d lines with single capitals (at most %d)", n, MAX_LINES);
+    if (p->level > MAX_LINES) {
+        snprintf(err, errlen, "cannot space %d numbered lines on a %dx%d canvas (at most %d)", p->level, CANVAS,
+                 CANVAS, MAX_LINES);
         return -1;
     }
-    if (spaced_ladder_top(n, LINE_MIN_LEN, LINE_MIN_DIFF_PX, 1 / (1 - LINE_MIN_DIFF_REL)) > max_len()) {
-        snprintf(err, errlen, "cannot draw %d lines of clearly different length on a %dx%d canvas", n, GEN_CANVAS,
-                 GEN_CANVAS);
-        return -1;
-    }
-    if (pitch_for(n) < min_pitch()) {
-        snprintf(err, errlen, "cannot space %d labelled lines on a %dx%d canvas", n, GEN_CANVAS, GEN_CANVAS);
-        return -1;
+    return 0;
+}
+
+/* n lengths, each uniform over the whole pixels of [LEN_MIN, LEN_MAX] at least
+ * LEN_MIN_DIFF from every earlier one: the original's draw-until-admissible, done
+ * as one draw among the admissible values (the same distribution, no loop).  -1
+ * when a line has no admissible length left. */
+static int draw_lengths(rng *r, int n, int *len)
+{
+    int ok[LEN_MAX - LEN_MIN + 1];
+    for (int i = 0; i < n; i++) {
+        int k = 0;
+        for (int v = LEN_MIN; v <= LEN_MAX; v++) {
+            int free_ = 1;
+            for (int j = 0; j < i && free_; j++)
+                free_ = abs(v - len[j]) >= LEN_MIN_DIFF;
+            if (free_)
+                ok[k++] = v;
+        }
+        if (k == 0)
+            return -1;
+        len[i] = ok[rng_below(r, (uint32_t)k)];
     }
     return 0;
 }
@@ -92,67 +84,75 @@ static int sample(gen_ctx *ctx)
     char err[160];
     if (check_level(&ctx->p, err, sizeof err) != 0)
         return gen_fail(ctx, "%s", err);
+    scene_reset(s, CANVAS, CANVAS);
 
-    double len[MAX_LINES];
-    spaced_sizes(&ctx->rng, n, LINE_MIN_LEN, max_len(), LINE_MIN_DIFF_PX, 1 / (1 - LINE_MIN_DIFF_REL), len);
-    /* rank[row] = which length (0 = shortest) the row from the top gets. */
-    int rank[MAX_LINES];
-    for (int i = 0; i < n; i++)
-        rank[i] = i;
-    rng_shuffle_int(&ctx->rng, rank, n);
+    int len[MAX_LINES];
+    while (draw_lengths(&ctx->rng, n, len) != 0)
+        if (++ctx->redraws > MAX_REDRAWS)
+            return gen_fail(ctx, "cannot draw %d line lengths %d px apart in %d..%d px", n, LEN_MIN_DIFF, LEN_MIN,
+                            LEN_MAX);
 
-    double pitch = pitch_for(n);
-    double xmin = LINES_MARGIN + LABEL_COLUMN + LABEL_GAP, xmax = s->width - LINES_MARGIN;
-    int by_rank[MAX_LINES];
-    for (int row = 0; row < n; row++) {
-        /* Whole-pixel y: the 4 px stroke then covers whole pixel rows. */
-        double y = round(s->height / 2.0 + (row - (n - 1) / 2.0) * pitch);
-        double l = len[rank[row]];
-        double x0 = rng_uniform(&ctx->rng, xmin, xmax - l);
-        prim *line = scene_line(s, x0, y, x0 + l, y, LINE_WIDTH, RGB_BLACK);
-        line->kind = "line";
-        line->object = row;
-
-        char label[2] = {(char)('A' + row), 0};
-        double w, h;
-        font_text_size(LABEL_FONT, label, &w, &h);
-        prim *t = scene_text(s, x0 - LABEL_GAP - w / 2, y, LABEL_FONT, label, RGB_BLACK);
-        t->object = row;
-        by_rank[rank[row]] = row;
-    }
-
-    char gold[2 * MAX_LINES + 1];
-    int k = 0;
+    rng colours;
+    gen_stream(ctx, "colours", &colours);
+    int spacing = CANVAS / (n + 1);
+    double ascent = ceil(LABEL_SIZE * ASCENDER_EM);
     for (int i = 0; i < n; i++) {
-        if (i)
-            gold[k++] = ' ';
-        gold[k++] = (char)('A' + by_rank[i]);
+        int x = (i + 1) * spacing, top = BASE_Y - len[i];
+        rgb c;
+        c.r = (uint8_t)rng_int(&colours, 50, 205);
+        c.g = (uint8_t)rng_int(&colours, 50, 205);
+        c.b = (uint8_t)rng_int(&colours, 50, 205);
+        /* The original's 3 px line covers pixel columns x-1..x+1 and rows top..BASE_Y. */
+        prim *line = scene_line(s, x + 0.5, top, x + 0.5, BASE_Y + 1, LINE_WIDTH, c);
+        line->kind = "line";
+        line->object = i;
+
+        char label[8];
+        snprintf(label, sizeof label, "%d", i + 1);
+        cairo_text_extents_t e;
+        font_text_extents(LABEL_SIZE, label, &e);
+        double pen_x = x - LABEL_DX, baseline = top - LABEL_DY + ascent;
+        prim *t = scene_text(s, pen_x + e.x_bearing + e.width / 2, baseline - LABEL_SIZE * CAP_EM / 2, LABEL_SIZE,
+                             label, RGB_BLACK);
+        t->kind = "label";
+        t->object = i;
     }
-    gold[k] = 0;
-    cJSON_AddStringToObject(ctx->record, "Gold_output", gold);
+
+    /* Stable by length; lengths are distinct, so the order is the answer. */
+    int order[MAX_LINES];
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        while (j > 0 && len[order[j - 1]] > len[i]) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+    cJSON *gold = cJSON_AddArrayToObject(ctx->record, "Gold_output");
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(gold, cJSON_CreateNumber(order[i] + 1));
     cJSON_AddNumberToObject(ctx->record, "Lines", n);
     return GEN_EXIT_OK;
 }
 
-static const gen_field fields[] = {{"Gold_output", FIELD_STRING}, {"Lines", FIELD_INT}, {NULL, 0}};
+static const gen_field fields[] = {{"Gold_output", FIELD_INT_ARRAY}, {"Lines", FIELD_INT}, {NULL, 0}};
 
 const generator gen_sort_lines = {
     .name = "sort_lines",
-    .summary = "n labelled horizontal lines of different lengths; sort them by length",
+    .summary = "n numbered vertical lines of different lengths on one baseline; sort them by length",
     .images = 1,
     .fields = fields,
     .level_field = "Lines",
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
-    .input_prompt = "The image shows horizontal lines of different lengths, one above another, each named by a "
-                    "capital letter written just left of it. There may be only one line.",
-    .rules = "Put the lines in order of length, from the shortest to the longest. If there is only one line, "
-             "give its letter.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by the letters of "
-                     "the lines in that order, separated by single spaces, for example ANSWER: C "
-                     "A B.",
-    .answer = {.kind = ANSWER_WORDS, .gold = {"Gold_output"}, .axis = "Lines"},
+    .input_prompt = "- The picture shows parallel lines that differ in length, each marked with a number.\n"
+                    "- There may be just one line in the picture.",
+    .rules = "- Put the lines in order of length, starting with the shortest and ending with the longest.\n"
+             "- When there is just one line, answer with that line's number.",
+    .output_prompt = "- The final line of your reply must hold nothing but the numbers of the lines in that order, "
+                     "separated by single spaces, for example: 3 1 2",
+    .answer = {.format = "x y z", .kind = ANSWER_WORDS, .gold = {"Gold_output"}, .axis = "Lines"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -1,171 +1,161 @@
-/* grid_path: the drawn line visits a self-avoiding chain of path_size side-by-side
- * cells, no two non-consecutive of them side by side; it starts at the start disc
- * and ends under an arrowhead that lies inside the last cell and points along the
- * last step; gold_output names the cells in order as the axis labels do.  Pixels:
- * every path cell's centre and every crossing between consecutive cells shows the
- * line, and every other cell's centre is white. */
+/* grid_path: an 800x800 canvas with a side x side board (rows = --grid_size, cells
+ * 800 // side px) whose every cell holds one shape in red, green, blue or purple;
+ * the path has exactly path_size = level cells (never cut short), each step to a
+ * side neighbour never visited before, with one arrow pointing along every step and
+ * S / E on the first / last cell.  From the rendered pixels: a cell's centre is
+ * black exactly when the path passes through it, and each path cell's shape read
+ * from its corners (square: both left corners coloured; triangle: the top one only;
+ * circle: neither) gives the record's gold_output in order. */
 #include "harness.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Positions in the scene are exact; this only absorbs floating point. */
-#define EPS 0.01
-/* The arrowhead's tip must point along the last step within this cosine. */
-#define ARROW_MIN_COS 0.99
+#define CANVAS 800
+#define MAXC 36
 
-typedef struct geom {
-    int n;
-    double x0, y0, cell;
-} geom;
+static bool white(rgb c) { return c.r > 235 && c.g > 235 && c.b > 235; }
+static bool black(rgb c) { return c.r < 40 && c.g < 40 && c.b < 40; }
 
-static int cell_of(const geom *g, point q)
-{
-    int c = (int)floor((q.x - g->x0) / g->cell), r = (int)floor((q.y - g->y0) / g->cell);
-    return r < 0 || r >= g->n || c < 0 || c >= g->n ? -1 : r * g->n + c;
-}
-
-static point centre(const geom *g, int cell)
-{
-    return (point){g->x0 + (cell % g->n + 0.5) * g->cell, g->y0 + (cell / g->n + 0.5) * g->cell};
-}
-
-static bool is_white(rgb c) { return c.r == 255 && c.g == 255 && c.b == 255; }
-
-static const char *check(const sample_out *s, const gen_params *p, char *msg, size_t mlen)
+static const char *check(const sample_out *s, const gen_params *p, char *msg, size_t n)
 {
     const scene *sc = &s->img[0];
-    int n = p->level;
-    if (rec_int(s, "rows") != n)
-        return "rows is not the level";
-    geom g = {n, 1e9, 1e9, 0};
-    double x1 = -1e9;
-    const prim *line = NULL, *arrow = NULL, *start = NULL;
-    for (int i = 0; i < sc->nprims; i++) {
-        const prim *a = &sc->prims[i];
-        if (!a->kind)
-            continue;
-        if (strcmp(a->kind, "grid") == 0) {
-            for (int k = 0; k < a->npts; k++) {
-                point q = prim_points(sc, a)[k];
-                g.x0 = fmin(g.x0, q.x), g.y0 = fmin(g.y0, q.y), x1 = fmax(x1, q.x);
-            }
-        } else if (strcmp(a->kind, "path") == 0) {
-            if (line)
-                return "two path lines";
-            line = a;
-        } else if (strcmp(a->kind, "arrowhead") == 0) {
-            if (arrow)
-                return "two arrowheads";
-            arrow = a;
-        } else if (strcmp(a->kind, "start") == 0) {
-            if (start)
-                return "two start discs";
-            start = a;
-        }
-    }
-    if (!line || !arrow || !start || arrow->type != PRIM_POLYGON || arrow->npts != 3 || start->type != PRIM_CIRCLE)
-        return "missing path line, arrowhead or start disc";
-    g.cell = (x1 - g.x0) / n;
-
-    int len = line->npts, cells[64];
-    if (len > 64 || len != rec_int(s, "path_size") || len < n || len > 2 * n) {
-        snprintf(msg, mlen, "line has %d cells, path_size %d, level %d", len, rec_int(s, "path_size"), n);
+    int side = p->grid_size, m = p->level, cell = CANVAS / side, half = cell / 2;
+    if (sc->width != CANVAS || sc->height != CANVAS)
+        return "the canvas is not 800x800";
+    if (rec_int(s, "rows") != side || rec_int(s, "path_size") != m)
+        return "rows or path_size is not the board side or the level";
+    const cJSON *gold = cJSON_GetObjectItemCaseSensitive(s->record, "gold_output");
+    if (!cJSON_IsArray(gold) || cJSON_GetArraySize(gold) != m) {
+        snprintf(msg, n, "gold_output has %d shapes, path_size %d", cJSON_GetArraySize(gold), m);
         return msg;
     }
-    const point *pts = prim_points(sc, line);
-    for (int i = 0; i < len; i++) {
-        cells[i] = cell_of(&g, pts[i]);
-        if (cells[i] < 0)
-            return "the line leaves the grid";
-        point c = centre(&g, cells[i]);
-        if (i < len - 1 && (fabs(c.x - pts[i].x) > EPS || fabs(c.y - pts[i].y) > EPS))
-            return "the line turns somewhere other than a cell centre";
+
+    /* The path from the scene: S's cell, then one cell per arrow in the arrow's
+     * direction; every step's black segment must join exactly those two centres. */
+    const prim *seg[MAXC] = {0}, *start = NULL, *end = NULL;
+    const char *arrow[MAXC] = {0};
+    int nseg = 0, arrows = 0, shapes = 0;
+    for (int i = 0; i < sc->nprims; i++) {
+        const prim *a = &sc->prims[i];
+        bool steps = a->kind && (strcmp(a->kind, "path") == 0 || strcmp(a->kind, "arrow") == 0);
+        if (steps && (a->object < 0 || a->object >= MAXC))
+            return "a step without a valid index";
+        if (a->kind && strcmp(a->kind, "path") == 0) {
+            if (seg[a->object] || a->type != PRIM_RECT)
+                return "a step with two segments";
+            seg[a->object] = a;
+            nseg++;
+        } else if (a->kind && strcmp(a->kind, "arrow") == 0) {
+            if (arrow[a->object])
+                return "a step with two arrows";
+            arrow[a->object] = a->label;
+            arrows++;
+        } else if (a->kind && strcmp(a->kind, "start") == 0) {
+            start = a;
+        } else if (a->kind && strcmp(a->kind, "end") == 0) {
+            end = a;
+        } else if (a->object >= 0) {
+            shapes++;
+            if (!a->colour_name || (strcmp(a->colour_name, "red") && strcmp(a->colour_name, "green") &&
+                                    strcmp(a->colour_name, "blue") && strcmp(a->colour_name, "purple")))
+                return "a shape not in red, green, blue or purple";
+        }
     }
-    for (int i = 0; i < len; i++)
-        for (int j = 0; j < i; j++) {
-            int dr = abs(cells[i] / n - cells[j] / n), dc = abs(cells[i] % n - cells[j] % n);
-            if (dr + dc == 0)
-                return "the path visits a cell twice";
-            if (dr + dc == 1 && i != j + 1) {
-                snprintf(msg, mlen, "path cells %d and %d are side by side but not consecutive", j, i);
+    if (shapes != side * side)
+        return "not one shape per cell";
+    if (nseg != m - 1 || arrows != m - 1 || !start || !end) {
+        snprintf(msg, n, "%d segments, %d arrows for a path of %d cells", nseg, arrows, m);
+        return msg;
+    }
+    if (strcmp(start->label, "S") || strcmp(end->label, "E"))
+        return "the start and end letters are not S and E";
+    int cx[MAXC], cy[MAXC];
+    bool on[MAXC][MAXC] = {{false}};
+    cx[0] = (int)(start->x / cell), cy[0] = (int)(start->y / cell);
+    for (int i = 0; i + 1 < m; i++) {
+        int dx = 0, dy = 0;
+        if (!arrow[i] || !seg[i])
+            return "a step without its arrow or segment";
+        if (strcmp(arrow[i], "\u2192") == 0)
+            dx = 1;
+        else if (strcmp(arrow[i], "\u2190") == 0)
+            dx = -1;
+        else if (strcmp(arrow[i], "\u2193") == 0)
+            dy = 1;
+        else if (strcmp(arrow[i], "\u2191") == 0)
+            dy = -1;
+        else
+            return "an arrow that is not one of the four";
+        cx[i + 1] = cx[i] + dx, cy[i + 1] = cy[i] + dy;
+        if (cx[i + 1] < 0 || cx[i + 1] >= side || cy[i + 1] < 0 || cy[i + 1] >= side)
+            return "a step off the board";
+        /* the segment: PIL's 4 px line between the two centres */
+        int x1 = cx[i] * cell + half, y1 = cy[i] * cell + half, x2 = cx[i + 1] * cell + half,
+            y2 = cy[i + 1] * cell + half;
+        double wx = dx ? fmin(x1, x2) : x1 - 1, wy = dx ? y1 - 2 : fmin(y1, y2);
+        double ww = dx ? abs(x2 - x1) + 1 : 4, wh = dx ? 4 : abs(y2 - y1) + 1;
+        if (seg[i]->x != wx || seg[i]->y != wy || seg[i]->w != ww || seg[i]->h != wh) {
+            snprintf(msg, n, "step %d's segment does not join its two cells' centres", i + 1);
+            return msg;
+        }
+        /* the arrow sits on the middle of its step */
+        const prim *ap = NULL;
+        for (int k = 0; k < sc->nprims; k++)
+            if (sc->prims[k].kind && strcmp(sc->prims[k].kind, "arrow") == 0 && sc->prims[k].object == i)
+                ap = &sc->prims[k];
+        if (fabs(ap->x - (x1 + x2) / 2.0) > 1 || fabs(ap->y - (y1 + y2) / 2.0) > 0.1 * cell) {
+            snprintf(msg, n, "step %d's arrow is off the middle of its step", i + 1);
+            return msg;
+        }
+    }
+    if ((int)(end->x / cell) != cx[m - 1] || (int)(end->y / cell) != cy[m - 1])
+        return "E is not on the path's last cell";
+    for (int i = 0; i < m; i++) {
+        if (on[cx[i]][cy[i]])
+            return "the path visits a cell twice";
+        on[cx[i]][cy[i]] = true;
+    }
+
+    /* From the pixels. */
+    const canvas *cv = harness_render(sc);
+    for (int x = 0; x < side; x++)
+        for (int y = 0; y < side; y++) {
+            bool dark = black(canvas_pixel(cv, x * cell + half, y * cell + half));
+            if (dark != on[x][y]) {
+                snprintf(msg, n, "cell (%d, %d): centre %s but %s the path", x, y, dark ? "black" : "not black",
+                         on[x][y] ? "on" : "off");
                 return msg;
             }
-            if (dr + dc != 1 && i == j + 1)
-                return "consecutive path cells are not side by side";
         }
-
-    point sc0 = centre(&g, cells[0]);
-    if (fabs(start->x - sc0.x) > EPS || fabs(start->y - sc0.y) > EPS || start->r > g.cell / 2)
-        return "the start disc is not on the first cell";
-    point e = centre(&g, cells[len - 1]), b = centre(&g, cells[len - 2]);
-    const point *tri = prim_points(sc, arrow);
-    double best = -1;
-    for (int k = 0; k < 3; k++) {
-        if (cell_of(&g, tri[k]) != cells[len - 1])
-            return "the arrowhead leaves the last cell";
-        double vx = tri[k].x - e.x, vy = tri[k].y - e.y, d = hypot(vx, vy);
-        if (d > EPS)
-            best = fmax(best, (vx * (e.x - b.x) + vy * (e.y - b.y)) / (d * g.cell));
-    }
-    if (best < ARROW_MIN_COS)
-        return "the arrowhead does not point along the last step";
-
-    /* gold_output: column letter then row number from 1. */
-    char want[64 * 4 + 1];
-    size_t at = 0;
-    for (int i = 0; i < len; i++)
-        at += (size_t)snprintf(want + at, sizeof want - at, "%s%c%d", i ? " " : "", 'A' + cells[i] % n,
-                               cells[i] / n + 1);
-    if (strcmp(want, rec_str(s, "gold_output")) != 0) {
-        snprintf(msg, mlen, "gold_output '%s', the line reads '%s'", rec_str(s, "gold_output"), want);
-        return msg;
-    }
-
-    /* Labels: letter k above column k, number k+1 left of row k, each once. */
-    int seen_cols = 0, seen_rows = 0;
-    for (int i = 0; i < sc->nprims; i++) {
-        const prim *a = &sc->prims[i];
-        if (!a->kind || strcmp(a->kind, "axis label") != 0)
-            continue;
-        if (a->y < g.y0 && strlen(a->label) == 1 && a->label[0] >= 'A' &&
-            fabs(a->x - (g.x0 + (a->label[0] - 'A' + 0.5) * g.cell)) < 1 && !(seen_cols & (1 << (a->label[0] - 'A'))))
-            seen_cols |= 1 << (a->label[0] - 'A');
-        else if (a->x < g.x0 && atoi(a->label) >= 1 && atoi(a->label) <= n &&
-                 fabs(a->y - (g.y0 + (atoi(a->label) - 0.5) * g.cell)) < 1 && !(seen_rows & (1 << atoi(a->label))))
-            seen_rows |= 1 << atoi(a->label);
-        else {
-            snprintf(msg, mlen, "axis label '%s' is misplaced or repeated", a->label);
+    for (int i = 0; i < m; i++) {
+        int x0 = cx[i] * cell + 5, y0 = cy[i] * cell + 5, w = cell - 9;
+        rgb top = canvas_pixel(cv, x0 + 3, y0 + 3), bottom = canvas_pixel(cv, x0 + 3, y0 + w - 4);
+        const char *want = !white(top) && !white(bottom) ? "square" : !white(top) ? "triangle" : "circle";
+        if (white(top) && !white(bottom))
+            return "a shape coloured at its bottom corner only";
+        const cJSON *v = cJSON_GetArrayItem(gold, i);
+        if (!cJSON_IsString(v) || strcmp(v->valuestring, want) != 0) {
+            snprintf(msg, n, "path cell %d: the pixels show a %s, the record %s", i + 1, want,
+                     cJSON_IsString(v) ? v->valuestring : "?");
             return msg;
         }
-    }
-    if (seen_cols != (1 << n) - 1 || seen_rows != ((1 << n) - 1) << 1)
-        return "axis labels missing";
-
-    /* Pixels. */
-    const canvas *cv = harness_render(sc);
-    unsigned char on[26 * 26] = {0};
-    for (int i = 0; i < len; i++)
-        on[cells[i]] = 1;
-    for (int k = 0; k < n * n; k++) {
-        point c = centre(&g, k);
-        rgb px = canvas_pixel(cv, (int)c.x, (int)c.y);
-        if (on[k] == is_white(px)) {
-            snprintf(msg, mlen, "cell %c%d centre is %s", 'A' + k % n, k / n + 1, on[k] ? "blank" : "not blank");
-            return msg;
-        }
-    }
-    for (int i = 1; i < len; i++) {
-        point u = centre(&g, cells[i - 1]), v = centre(&g, cells[i]);
-        rgb px = canvas_pixel(cv, (int)((u.x + v.x) / 2), (int)((u.y + v.y) / 2));
-        if (memcmp(&px, &line->stroke, sizeof px) != 0)
-            return "the line is broken between two consecutive cells";
     }
     return NULL;
 }
 
-/* Besides the default levels: the largest grid (columns A..Z). */
-static const int EXTRA_LEVELS[] = {26};
-
-int main(void) { return harness_run("grid_path", check, EXTRA_LEVELS, 1); }
+int main(void)
+{
+    /* 2 and the whole board are drawable; other board sides work too */
+    const int extra[] = {2, 30, 36};
+    int rc = harness_run("grid_path", check, extra, (int)(sizeof extra / sizeof *extra));
+    const generator *g = generator_find("grid_path");
+    char err[256];
+    gen_params too_long = {.level = 37, .grid_size = 6};
+    if (!g || !g->check_level || g->check_level(&too_long, err, sizeof err) == 0) {
+        printf("FAIL grid_path: a path of 37 cells on a 6x6 board is not refused\n");
+        rc = 1;
+    }
+    return rc;
+}

@@ -1,260 +1,178 @@
-/* maze_solving: the walls drawn form a perfect maze (closed border, exactly
- * cells - 1 open passages, every cell reachable, so a tree), the record's path is
- * a walk from the drawn start to the drawn end through open passages only and is
- * the breadth-first route (the only one), and the axis numbers sit on the cells
- * they name.  Pixels: every wall edge is dark at its midpoint, every open edge is
- * light, and the start and end squares show their colours. */
+/* maze_solving: a 440x440 canvas of 11x11 blocks of 40 px; the blocks read from
+ * the rendered pixels (a block's inside black or white) are the scene's walls and
+ * open cells, the outer ring is wall, the 49 open cells form a tree (connected,
+ * 48 adjacencies) with rooms at odd (row, column).  Labels: S on a room, E, and
+ * the numbers 2..49 but the level, each once, inside its own cell, blue numbers
+ * and black S/E; E stands for the level (the number missing); numbers grow along
+ * every route from S (carve order).  The shortest route found in the pixels'
+ * maze, as labels, is the record's path; Rows = Columns = 11; level 50 is refused. */
 #include "harness.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Rendered walls are black and cell guides light grey: a channel sum below this
- * is a wall, above OPEN_MIN_SUM is an open edge. */
-#define WALL_MAX_SUM 200
-#define OPEN_MIN_SUM 500
-/* Pixel tolerance of positions in the scene (they are exact multiples of the cell). */
-#define EPS 0.01
+#define SIDE 11
+#define CELL 40
+#define OPEN 49
 
-typedef struct geom {
-    int n;
-    double x0, y0, cell;
-} geom;
-
-static int snap(double v, double origin, double cell, bool *ok)
-{
-    double k = (v - origin) / cell;
-    if (fabs(k - round(k)) > EPS)
-        *ok = false;
-    return (int)round(k);
-}
-
-/* The cell whose square contains (x, y). */
-static int cell_of(const geom *g, double x, double y)
-{
-    int c = (int)floor((x - g->x0) / g->cell), r = (int)floor((y - g->y0) / g->cell);
-    if (r < 0 || r >= g->n || c < 0 || c >= g->n)
-        return -1;
-    return r * g->n + c;
-}
-
-static const char *check(const sample_out *s, const gen_params *p, char *msg, size_t mlen)
+static const char *check(const sample_out *s, const gen_params *p, char *msg, size_t n)
 {
     const scene *sc = &s->img[0];
-    int n = p->level;
-    if (rec_int(s, "Rows") != n || rec_int(s, "Columns") != n)
-        return "Rows or Columns is not the level";
-
-    /* Walls are bars (filled rectangles) reaching half their thickness past the
-     * grid line segment they close; their centre lines give the lattice, and the
-     * border walls give the maze's box. */
-    geom g = {n, 1e9, 1e9, 0};
-    double x1 = -1e9, y1 = -1e9;
-    for (int i = 0; i < sc->nprims; i++) {
-        const prim *a = &sc->prims[i];
-        if (!a->kind || strcmp(a->kind, "wall") != 0)
-            continue;
-        if (a->type != PRIM_RECT || a->angle != 0 || !a->filled)
-            return "a wall that is not an upright bar";
-        double t = fmin(a->w, a->h) / 2;
-        g.x0 = fmin(g.x0, a->x + t), g.y0 = fmin(g.y0, a->y + t);
-        x1 = fmax(x1, a->x + a->w - t), y1 = fmax(y1, a->y + a->h - t);
-    }
-    g.cell = (x1 - g.x0) / n;
-    if (g.cell <= 0 || fabs((y1 - g.y0) / n - g.cell) > EPS)
-        return "the walls do not bound a square maze";
-
-    /* hwall[k*n+c]: wall along the top of row k at column c (k = n: bottom border);
-     * vwall[r*(n+1)+k]: wall along the left of column k at row r. */
-    size_t cells = (size_t)n * (size_t)n;
-    unsigned char *hwall = calloc((size_t)(n + 1) * (size_t)n, 1);
-    unsigned char *vwall = calloc((size_t)(n + 1) * (size_t)n, 1);
-    int *dist = malloc(sizeof *dist * cells), *queue = malloc(sizeof *queue * cells);
-    const char *why = NULL;
-    bool ok = true;
-    for (int i = 0; i < sc->nprims; i++) {
-        const prim *a = &sc->prims[i];
-        if (!a->kind || strcmp(a->kind, "wall") != 0)
-            continue;
-        double t = fmin(a->w, a->h) / 2;
-        point u = {a->x + t, a->y + t}, v = {a->x + a->w - t, a->y + a->h - t};
-        if (fabs(u.y - v.y) < EPS) {
-            int k = snap(u.y, g.y0, g.cell, &ok);
-            int c0 = snap(u.x, g.x0, g.cell, &ok), c1 = snap(v.x, g.x0, g.cell, &ok);
-            for (int c = c0; c < c1 && ok; c++)
-                hwall[k * n + c] = 1;
-        } else if (fabs(u.x - v.x) < EPS) {
-            int k = snap(u.x, g.x0, g.cell, &ok);
-            int r0 = snap(u.y, g.y0, g.cell, &ok), r1 = snap(v.y, g.y0, g.cell, &ok);
-            for (int r = r0; r < r1 && ok; r++)
-                vwall[r * (n + 1) + k] = 1;
-        } else {
-            ok = false;
-        }
-    }
-    if (!ok) {
-        why = "a wall does not run along the cell lattice";
-        goto out;
-    }
-    for (int k = 0; k < n; k++)
-        if (!hwall[k] || !hwall[n * n + k] || !vwall[k * (n + 1)] || !vwall[k * (n + 1) + n]) {
-            why = "the border has a gap";
-            goto out;
-        }
-    int passages = 0;
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++)
-            passages += (c + 1 < n && !vwall[r * (n + 1) + c + 1]) + (r + 1 < n && !hwall[(r + 1) * n + c]);
-    if (passages != n * n - 1) {
-        snprintf(msg, mlen, "%d open passages, a tree of %d cells has %d", passages, n * n, n * n - 1);
-        why = msg;
-        goto out;
-    }
-
-    /* Start and end squares. */
-    int start = -1, end = -1, marks = 0;
-    for (int i = 0; i < sc->nprims; i++) {
-        const prim *a = &sc->prims[i];
-        if (!a->kind || (strcmp(a->kind, "start") != 0 && strcmp(a->kind, "end") != 0))
-            continue;
-        marks++;
-        int cell = cell_of(&g, a->x + a->w / 2, a->y + a->h / 2);
-        if (cell < 0 || cell_of(&g, a->x + 0.5, a->y + 0.5) != cell || cell_of(&g, a->x + a->w - 0.5, a->y + a->h - 0.5) != cell) {
-            why = "a start or end square leaves its cell";
-            goto out;
-        }
-        *(strcmp(a->kind, "start") == 0 ? &start : &end) = cell;
-    }
-    if (marks != 2 || start < 0 || end < 0 || start == end) {
-        why = "not exactly one start and one distinct end";
-        goto out;
-    }
-
-    /* Breadth-first search from the start; the tree makes its route the only one. */
-    for (size_t i = 0; i < cells; i++)
-        dist[i] = -1;
-    int head = 0, tail = 0, reached = 1;
-    dist[start] = 0;
-    queue[tail++] = start;
-    while (head < tail) {
-        int cur = queue[head++], r = cur / n, c = cur % n;
-        int nb[4] = {r > 0 && !hwall[r * n + c] ? cur - n : -1, r + 1 < n && !hwall[(r + 1) * n + c] ? cur + n : -1,
-                     c > 0 && !vwall[r * (n + 1) + c] ? cur - 1 : -1,
-                     c + 1 < n && !vwall[r * (n + 1) + c + 1] ? cur + 1 : -1};
-        for (int k = 0; k < 4; k++)
-            if (nb[k] >= 0 && dist[nb[k]] < 0) {
-                dist[nb[k]] = dist[cur] + 1;
-                queue[tail++] = nb[k];
-                reached++;
-            }
-    }
-    if (reached != n * n) {
-        why = "some cells cannot be reached: not one connected maze";
-        goto out;
-    }
-
-    const cJSON *path = cJSON_GetObjectItemCaseSensitive(s->record, "path");
-    int len = cJSON_GetArraySize(path);
-    if (len != dist[end] + 1) {
-        snprintf(msg, mlen, "path has %d cells, the route from start to end has %d", len, dist[end] + 1);
-        why = msg;
-        goto out;
-    }
-    if (len < n) {
-        why = "the end is fewer than n-1 steps from the start";
-        goto out;
-    }
-    /* Along a tree route the distance from the start rises by one each step, and
-     * each step crosses no wall. */
-    int prev = -1;
-    for (int i = 0; i < len; i++) {
-        const cJSON *rc = cJSON_GetArrayItem(path, i);
-        int r = (int)cJSON_GetArrayItem(rc, 0)->valuedouble, c = (int)cJSON_GetArrayItem(rc, 1)->valuedouble;
-        if (r < 0 || r >= n || c < 0 || c >= n) {
-            why = "a path cell is off the board";
-            goto out;
-        }
-        int cur = r * n + c;
-        if (dist[cur] != i || (i == 0 && cur != start) || (i == len - 1 && cur != end)) {
-            snprintf(msg, mlen, "path cell %d [%d, %d] is not on the route from start to end", i, r, c);
-            why = msg;
-            goto out;
-        }
-        if (prev >= 0) {
-            int pr = prev / n, pc = prev % n;
-            bool wall = abs(pr - r) + abs(pc - c) != 1 ||
-                        (pr != r ? hwall[(pr > r ? pr : r) * n + c] : vwall[r * (n + 1) + (pc > c ? pc : c)]);
-            if (wall) {
-                snprintf(msg, mlen, "path step %d crosses a wall or jumps", i);
-                why = msg;
-                goto out;
-            }
-        }
-        prev = cur;
-    }
-
-    /* Axis numbers from 0: column k above column k, row k left of row k, each once. */
-    int cols_seen = 0, rows_seen = 0;
-    unsigned char *seen = calloc((size_t)n * 2, 1);
-    for (int i = 0; i < sc->nprims && !why; i++) {
-        const prim *a = &sc->prims[i];
-        if (!a->kind || strcmp(a->kind, "axis label") != 0)
-            continue;
-        char want[16];
-        int k = atoi(a->label);
-        snprintf(want, sizeof want, "%d", k);
-        bool named = k >= 0 && k < n && strcmp(want, a->label) == 0;
-        if (named && a->y < g.y0 && fabs(a->x - (g.x0 + (k + 0.5) * g.cell)) < 1 && !seen[k]++)
-            cols_seen++;
-        else if (named && a->x < g.x0 && fabs(a->y - (g.y0 + (k + 0.5) * g.cell)) < 1 && !seen[n + k]++)
-            rows_seen++;
-        else {
-            snprintf(msg, mlen, "axis label '%s' is not beside its cell, or repeats", a->label);
-            why = msg;
-        }
-    }
-    free(seen);
-    if (why)
-        goto out;
-    if (cols_seen != n || rows_seen != n) {
-        why = "axis labels missing";
-        goto out;
-    }
-
-    /* Pixels. */
+    if (sc->width != SIDE * CELL || sc->height != SIDE * CELL)
+        return "the canvas is not 440x440";
+    if (rec_int(s, "Rows") != SIDE || rec_int(s, "Columns") != SIDE)
+        return "Rows and Columns are not 11";
     const canvas *cv = harness_render(sc);
-    for (int r = 0; r < n && !why; r++)
-        for (int c = 0; c < n && !why; c++) {
-            for (int side = 0; side < 2; side++) {
-                /* side 0: edge right of (r, c); side 1: edge below it. */
-                if ((side == 0 && c + 1 >= n) || (side == 1 && r + 1 >= n))
-                    continue;
-                bool wall = side == 0 ? vwall[r * (n + 1) + c + 1] : hwall[(r + 1) * n + c];
-                double x = side == 0 ? g.x0 + (c + 1) * g.cell : g.x0 + (c + 0.5) * g.cell;
-                double y = side == 0 ? g.y0 + (r + 0.5) * g.cell : g.y0 + (r + 1) * g.cell;
-                rgb px = canvas_pixel(cv, (int)x, (int)y);
-                int sum = px.r + px.g + px.b;
-                if (wall ? sum > WALL_MAX_SUM : sum < OPEN_MIN_SUM) {
-                    snprintf(msg, mlen, "edge %s of [%d, %d] is %s in the image", side ? "below" : "right",
-                             r, c, wall ? "not dark" : "not light");
-                    why = msg;
-                }
+    int open[SIDE][SIDE], nopen = 0;
+    for (int x = 0; x < SIDE; x++)
+        for (int y = 0; y < SIDE; y++) {
+            /* a point of the block away from its label and border */
+            rgb c = canvas_pixel(cv, y * CELL + 30, x * CELL + 32);
+            if (c.r == 255 && c.g == 255 && c.b == 255)
+                open[x][y] = 1;
+            else if (c.r == 0 && c.g == 0 && c.b == 0)
+                open[x][y] = 0;
+            else
+                return "a block neither black nor white";
+            nopen += open[x][y];
+            if (open[x][y] && (x == 0 || y == 0 || x == SIDE - 1 || y == SIDE - 1))
+                return "an open cell on the outer ring";
+            if (open[x][y] && x % 2 == 0 && y % 2 == 0)
+                return "an open cell at even (row, column)";
+            if (!open[x][y] && x % 2 == 1 && y % 2 == 1)
+                return "a room that is wall";
+        }
+    int adj = 0;
+    for (int x = 0; x < SIDE; x++)
+        for (int y = 0; y + 1 < SIDE; y++) {
+            adj += open[x][y] && open[x][y + 1];
+            adj += open[y][x] && open[y + 1][x];
+        }
+    if (nopen != OPEN || adj != OPEN - 1) {
+        snprintf(msg, n, "%d open cells, %d adjacencies: not a spanning tree of the rooms", nopen, adj);
+        return msg;
+    }
+
+    /* Labels, from the scene, checked against the pixels' cells. */
+    int num[SIDE][SIDE], sx = -1, sy = -1, ex = -1, ey = -1, seen[OPEN + 2] = {0};
+    memset(num, 0, sizeof num);
+    int labels = 0;
+    for (int i = 0; i < sc->nprims; i++) {
+        const prim *a = &sc->prims[i];
+        if (a->type != PRIM_TEXT)
+            continue;
+        labels++;
+        double x0, y0, x1, y1;
+        prim_bbox(sc, a, &x0, &y0, &x1, &y1);
+        int cy = (int)(x0 / CELL), cx = (int)(y0 / CELL);
+        if (x0 < cy * CELL + 2 || x1 > cy * CELL + CELL - 1 || y0 < cx * CELL + 2 || y1 > cx * CELL + CELL - 1)
+            return "a label not inside one cell";
+        if (!open[cx][cy])
+            return "a label on a wall";
+        if (num[cx][cy])
+            return "two labels in one cell";
+        if (strcmp(a->label, "S") == 0 || strcmp(a->label, "E") == 0) {
+            if (a->fill.r || a->fill.g || a->fill.b)
+                return "S or E not black";
+            if (a->label[0] == 'S') {
+                if (sx >= 0)
+                    return "two S";
+                sx = cx, sy = cy;
+                num[cx][cy] = 1;
+            } else {
+                if (ex >= 0)
+                    return "two E";
+                ex = cx, ey = cy;
+                num[cx][cy] = -1; /* set below */
+            }
+        } else {
+            int v = atoi(a->label);
+            if (v < 2 || v > OPEN || seen[v]++)
+                return "a number outside 2..49 or twice";
+            if (a->fill.r || a->fill.g || a->fill.b != 255)
+                return "a number not blue";
+            num[cx][cy] = v;
+        }
+        /* the ink is there: enough pixels of the label's colour family */
+        int ink = 0;
+        for (int y = (int)y0; y <= (int)y1; y++)
+            for (int x = (int)x0; x <= (int)x1; x++) {
+                rgb c = canvas_pixel(cv, x, y);
+                ink += a->fill.b == 255 ? (c.b > c.r + 60) : (c.r < 160);
+            }
+        if (ink < 6)
+            return "a label without ink";
+    }
+    if (labels != OPEN || sx < 0 || ex < 0)
+        return "not one label per open cell with one S and one E";
+    if (sx % 2 == 0 || sy % 2 == 0)
+        return "S is not a room";
+    int missing = 0;
+    for (int v = 2; v <= OPEN; v++)
+        if (!seen[v])
+            missing = missing ? -1 : v;
+    if (missing != p->level) {
+        snprintf(msg, n, "E stands for %d, level %d", missing, p->level);
+        return msg;
+    }
+    num[ex][ey] = missing;
+
+    /* Breadth-first from S over the pixels' open cells. */
+    int prev[SIDE * SIDE], queue[SIDE * SIDE], head = 0, tail = 0;
+    for (int i = 0; i < SIDE * SIDE; i++)
+        prev[i] = -2;
+    queue[tail++] = sx * SIDE + sy;
+    prev[sx * SIDE + sy] = -1;
+    static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    while (head < tail) {
+        int c = queue[head++], x = c / SIDE, y = c % SIDE;
+        for (int k = 0; k < 4; k++) {
+            int nx = x + d[k][0], ny = y + d[k][1];
+            if (open[nx][ny] && prev[nx * SIDE + ny] == -2) {
+                prev[nx * SIDE + ny] = c;
+                queue[tail++] = nx * SIDE + ny;
+                if (num[nx][ny] < num[x][y])
+                    return "a number smaller than the one before it on the way from S";
             }
         }
-    for (int i = 0; i < sc->nprims && !why; i++) {
-        const prim *a = &sc->prims[i];
-        if (!a->kind || (strcmp(a->kind, "start") != 0 && strcmp(a->kind, "end") != 0))
-            continue;
-        rgb px = canvas_pixel(cv, (int)(a->x + 2), (int)(a->y + 2));
-        if (memcmp(&px, &a->fill, sizeof px) != 0)
-            why = "a start or end square does not show its colour";
     }
-out:
-    free(hwall), free(vwall), free(dist), free(queue);
-    return why;
+    int route[SIDE * SIDE], len = 0;
+    for (int c = ex * SIDE + ey; c != -1; c = prev[c])
+        route[len++] = c;
+    const cJSON *path = cJSON_GetObjectItemCaseSensitive(s->record, "path");
+    if (!cJSON_IsArray(path) || cJSON_GetArraySize(path) != len) {
+        snprintf(msg, n, "route of %d cells, record %d", len, cJSON_GetArraySize(path));
+        return msg;
+    }
+    for (int i = 0; i < len; i++) {
+        int c = route[len - 1 - i];
+        char want[8];
+        if (c == sx * SIDE + sy)
+            snprintf(want, sizeof want, "S");
+        else if (c == ex * SIDE + ey)
+            snprintf(want, sizeof want, "E");
+        else
+            snprintf(want, sizeof want, "%d", num[c / SIDE][c % SIDE]);
+        const cJSON *v = cJSON_GetArrayItem(path, i);
+        if (!cJSON_IsString(v) || strcmp(v->valuestring, want) != 0) {
+            snprintf(msg, n, "route cell %d is '%s', record '%s'", i, want,
+                     cJSON_IsString(v) ? v->valuestring : "?");
+            return msg;
+        }
+    }
+    return NULL;
 }
 
-static const int EXTRA_LEVELS[] = {2, 40};
-
-int main(void) { return harness_run("maze_solving", check, EXTRA_LEVELS, 2); }
+int main(void)
+{
+    const int extra[] = {2, 30, 49};
+    int rc = harness_run("maze_solving", check, extra, (int)(sizeof extra / sizeof *extra));
+    const generator *g = generator_find("maze_solving");
+    char err[256];
+    gen_params too_far = {.level = OPEN + 1};
+    if (!g || !g->check_level || g->check_level(&too_far, err, sizeof err) == 0) {
+        printf("FAIL maze_solving: level 50 is not refused\n");
+        rc = 1;
+    }
+    return rc;
+}

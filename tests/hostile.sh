@@ -247,7 +247,7 @@ diff -r -x gen.json merged one >/dev/null && ok || fail "10: 16 merged shards di
 # A shard forged consistently (an answer and its hash in gen.json) merges: merge
 # trusts a self-consistent shard (docs/cli.md); verify of the result, which makes
 # every sample again, names it.
-forge sh2 fsh2 '0,/"Gold_output": *"[^"]*"/s//"Gold_output": "9 9"/'
+forge sh2 fsh2 '0,/"Gold_output": *\[[^]]*\]/s//"Gold_output": [9, 9]/'
 run merge forged fsh2 $(for k in 1 $(seq 3 16); do echo sh$k; done) --quiet
 expect 0 "" "10: a self-consistent forged shard merges"
 run verify forged

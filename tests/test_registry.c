@@ -82,7 +82,8 @@ int main(void)
             level_field_listed |= g->level_field && strcmp(g->level_field, f->name) == 0;
         }
         CHECK(rel && strcmp(rel, have) == 0, "%s: fields '%s', release '%s'", g->name, have, rel ? rel : "?");
-        /* NULL when no one field records the level (counting_shapes: n shapes of three kinds) */
+        /* NULL when no one field records the level (counting_shapes: n shapes of three kinds;
+         * maze_solving: E's carve number is not recorded) */
         CHECK(!g->level_field || level_field_listed, "%s: level_field is not one of its fields", g->name);
         /* the answer spec: gold fields are record fields, the axis is the release's */
         char axis[128];
