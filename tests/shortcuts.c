@@ -226,11 +226,12 @@ static void it_colours_present(audit *a, const sample_out *s, int n)
     add_array(a, "per colour", field(s, "colours_present"), yes_no_chance(q));
 }
 
-/* Each row: left or right, chance 1/2. */
+/* Each row: Blue or Green, each radius uniform and the pair kept when they differ
+ * enough (symmetric in the two): chance 1/2. */
 static void it_comparing_size(audit *a, const sample_out *s, int n)
 {
     (void)n;
-    add_tokens(a, "per row", rec_str(s, "Gold_output"), 0.5);
+    add_array(a, "per row", field(s, "Gold_output"), 0.5);
 }
 
 /* red uniform over 0..n given n circles: chance 1/(n+1). */
