@@ -1,61 +1,58 @@
-/* comparing_size: n rows divided by thin grey lines; each row holds two shapes of
- * the same kind, colour and rotation, one in the left half and one in the right
- * half, one clearly larger than the other.
- * Record: Gold_output = "left" or "right" (the side of the larger shape) per row,
- * top row first; Rows = n.  See docs/tasks/comparing_size.md. */
+/* comparing_size: a narrow column of n rows, each above a black line, each holding
+ * a blue circle on the left and a green circle on the right of different sizes.
+ * Record: Gold_output = ["Blue" | "Green", ...] (the colour of the larger circle of
+ * each row, top row first); Rows = n.  See docs/tasks/comparing_size.md.
+ *
+ * The picture is the original's (Percept-V comparing_size): a matplotlib figure
+ * 1 x (n+1) inches at 100 dpi, data x 0..1 and y -0.6..n-0.5 at equal aspect,
+ * saved with a tight bounding box.  With the axis off that box is the axes box
+ * (77.5 px per data unit, the width of 0.775 inch) padded by 10 px, so the canvas
+ * is 97 px wide and floor(77.5 (n + 0.1) + 20) px tall, and the data units map to
+ * pixels as below. */
 #include "errors.h"
 #include "generator.h"
-#include "palette.h"
-#include "shapes.h"
 #include "util.h"
 
 #include <math.h>
 #include <stdio.h>
 
-/* Clear border around the rows. */
-#define ROWS_MARGIN 20.0
-/* Smallest row height: 20 rows (the largest release level) fit 800 px, so every
- * release image is 800x800; only more rows than that make the canvas taller.  The
- * larger shape is then 26..29 px across and at least 6 px wider than the smaller
- * (see MIN_SIZE_DIFF). */
-#define ROW_MIN_HEIGHT 38.0
-/* Largest row height: few rows stay compact instead of filling the canvas. */
-#define ROW_MAX_HEIGHT 200.0
-/* A shape's circumscribed circle spans at most this share of the row height, so
- * shapes keep clear of the separators. */
-#define ROW_FILL 0.75
-/* The larger shape's circumradius is this share of the row's largest or more, so
- * the smaller one is never tiny. */
-#define BIG_MIN_FRAC 0.9
-/* The larger shape has at least 1.7 times the area of the smaller (30% wider):
- * far above what the eye needs to tell them apart, for every kind of shape. */
-#define AREA_RATIO_MIN 1.7
-/* ... and at most 2.5 times, so the task is not always trivial. */
-#define AREA_RATIO_MAX 2.5
-/* Viewing size: the two circumdiameters differ by at least GEN_VIEW_MIN (3 px at
- * 448).  The least difference is 2 * BIG_MIN_FRAC * ROW_FILL * ROW_MIN_HEIGHT / 2 *
- * (1 - 1/sqrt(AREA_RATIO_MIN)) = 6.0 px at the smallest rows; sample() checks it. */
-#define MIN_SIZE_DIFF GEN_VIEW_MIN
-/* White space kept on both sides of the vertical middle: a shape belongs clearly
- * to the left or the right half. */
-#define MID_GAP 60.0
-/* The separator between rows: thin light grey, so it divides without competing
- * with the shapes. */
-#define SEPARATOR_WIDTH 2.0
-#define SEPARATOR_GREY ((rgb){170, 170, 170})
-/* Tallest canvas a level may need; beyond it the image is impractical to view. */
-#define MAX_HEIGHT 4000
+/* Pixels per data unit: the axes' 0.775-inch width at 100 dpi (the row pitch). */
+#define UNIT 77.5
+/* matplotlib's pad_inches (0.1 in) around the tight box. */
+#define PAD 10.0
+/* The data below the lowest row's centre line: ylim starts at -0.6. */
+#define Y_BOTTOM (-0.6)
+/* The circles' centres, in data x (the original's 0.25 and 0.75). */
+#define X_BLUE 0.25
+#define X_GREEN 0.75
+/* Radii in data units, uniform over this range, drawn again until they differ by
+ * at least RADIUS_STEP: the original's ranges.  0.05 units is 3.9 px of radius,
+ * 7.75 px of diameter and an area ratio of at least 1.78, so the larger circle of
+ * every row is plain at the original's size (no scene is ever thrown away). */
+#define RADIUS_MIN 0.05
+#define RADIUS_MAX 0.2
+#define RADIUS_STEP 0.05
+/* Draws of a row's radii before giving up: each is kept with odds 4/9. */
+#define RADIUS_TRIES 1000
+/* matplotlib's default line width, 1.5 pt at 100 dpi. */
+#define LINE_WIDTH (1.5 * 100.0 / 72.0)
+/* A patch made with color= gets an edge of that colour too, matplotlib's default
+ * patch line width 1 pt: each circle shows 0.69 px more radius than it is drawn. */
+#define EDGE_WIDTH (1.0 * 100.0 / 72.0)
+/* Tallest canvas gen draws (the original has no bound): 100 rows, 7782 px. */
+#define MAX_ROWS 100
 
-static int canvas_height(int n)
-{
-    return (int)fmax(GEN_CANVAS, ceil(n * ROW_MIN_HEIGHT + 2 * ROWS_MARGIN));
-}
+/* matplotlib's named colours 'blue' and 'green'. */
+#define MPL_BLUE ((rgb){0, 0, 255})
+#define MPL_GREEN ((rgb){0, 128, 0})
+
+static int canvas_height(int n) { return (int)floor(UNIT * (n + 0.1) + 2 * PAD); }
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    if (canvas_height(p->level) > MAX_HEIGHT) {
-        snprintf(err, errlen, "cannot draw %d rows of at least %.0f px on a canvas at most %d px tall", p->level,
-                 ROW_MIN_HEIGHT, MAX_HEIGHT);
+    if (p->level > MAX_ROWS) {
+        snprintf(err, errlen, "cannot draw %d rows: at most %d (a canvas %d px tall)", p->level, MAX_ROWS,
+                 canvas_height(MAX_ROWS));
         return -1;
     }
     return 0;
@@ -68,71 +65,69 @@ static int sample(gen_ctx *ctx)
     char err[160];
     if (check_level(&ctx->p, err, sizeof err) != 0)
         return gen_fail(ctx, "%s", err);
-    scene_reset(s, GEN_CANVAS, canvas_height(n));
+    int h = canvas_height(n);
+    scene_reset(s, (int)floor(UNIT + 2 * PAD), h);
+    /* matplotlib cuts the fraction of a pixel off the top: data y counts up from
+     * the bottom edge, PAD below y = Y_BOTTOM. */
+    double base = h - PAD;
 
-    double row_h = fmin(ROW_MAX_HEIGHT, (s->height - 2 * ROWS_MARGIN) / n);
-    double top = (s->height - n * row_h) / 2;
-    double mid = s->width / 2.0;
-    for (int i = 1; i < n; i++) {
-        double y = round(top + i * row_h);
-        prim *sep = scene_line(s, ROWS_MARGIN, y, s->width - ROWS_MARGIN, y, SEPARATOR_WIDTH, SEPARATOR_GREY);
-        sep->kind = "separator";
-    }
-
-    rng colours;
-    gen_stream(ctx, "colours", &colours);
-    strbuf gold = {0};
+    cJSON *gold = cJSON_AddArrayToObject(ctx->record, "Gold_output");
     for (int i = 0; i < n; i++) {
-        double cy = top + (i + 0.5) * row_h;
-        double rmax = ROW_FILL * row_h / 2;
-        double big = rng_uniform(&ctx->rng, BIG_MIN_FRAC, 1.0) * rmax;
-        double small = big / sqrt(rng_uniform(&ctx->rng, AREA_RATIO_MIN, AREA_RATIO_MAX));
-        int right_bigger = (int)rng_below(&ctx->rng, 2);
-        shape_kind kind = (shape_kind)rng_below(&ctx->rng, SHAPE_COUNT);
-        double rot = rng_uniform(&ctx->rng, 0, 2 * M_PI);
-        double rl = right_bigger ? small : big, rr = right_bigger ? big : small;
-        double xl = rng_uniform(&ctx->rng, ROWS_MARGIN + rl, mid - MID_GAP / 2 - rl);
-        double xr = rng_uniform(&ctx->rng, mid + MID_GAP / 2 + rr, s->width - ROWS_MARGIN - rr);
-        if (2 * (big - small) < MIN_SIZE_DIFF) {
-            strbuf_free(&gold);
-            return gen_fail(ctx, "cannot make %d rows whose shapes differ by %.1f px", n, MIN_SIZE_DIFF);
+        int y = n - i - 1; /* rows from the top down, as data y */
+        double r1 = 0, r2 = 0;
+        int t = 0;
+        for (; t < RADIUS_TRIES; t++) {
+            r1 = rng_uniform(&ctx->rng, RADIUS_MIN, RADIUS_MAX);
+            r2 = rng_uniform(&ctx->rng, RADIUS_MIN, RADIUS_MAX);
+            if (fabs(r1 - r2) >= RADIUS_STEP)
+                break;
         }
-        const palette_colour *c = &PALETTE[rng_below(&colours, PALETTE_SIZE)];
-        prim *p = scene_shape(s, kind, xl, cy, rl, rot, c->value);
-        p->colour_name = c->name;
+        if (t == RADIUS_TRIES)
+            return gen_fail(ctx, "cannot draw two radii %.2f apart in %d tries", RADIUS_STEP, RADIUS_TRIES);
+        cJSON_AddItemToArray(gold, cJSON_CreateString(r1 > r2 ? "Blue" : "Green"));
+
+        double cy = base - (y - Y_BOTTOM) * UNIT;
+        prim *p = scene_circle(s, PAD + X_BLUE * UNIT, cy, r1 * UNIT, MPL_BLUE);
+        p->stroke_width = EDGE_WIDTH;
+        p->stroke = MPL_BLUE;
+        p->kind = "circle";
+        p->colour_name = "blue";
         p->object = i;
-        p = scene_shape(s, kind, xr, cy, rr, rot, c->value);
-        p->colour_name = c->name;
+        p = scene_circle(s, PAD + X_GREEN * UNIT, cy, r2 * UNIT, MPL_GREEN);
+        p->stroke_width = EDGE_WIDTH;
+        p->stroke = MPL_GREEN;
+        p->kind = "circle";
+        p->colour_name = "green";
         p->object = i;
-        strbuf_add(&gold, i ? " " : "");
-        strbuf_add(&gold, right_bigger ? "right" : "left");
+        /* The line under the row, data x 0..1, snapped to whole pixels as
+         * matplotlib snaps a straight line of even rounded width. */
+        double ly = floor(base - (y - 0.5 - Y_BOTTOM) * UNIT + 0.5);
+        p = scene_line(s, PAD, ly, floor(PAD + UNIT + 0.5), ly, LINE_WIDTH, RGB_BLACK);
+        p->kind = "line";
     }
-    cJSON_AddStringToObject(ctx->record, "Gold_output", gold.buf);
     cJSON_AddNumberToObject(ctx->record, "Rows", n);
-    strbuf_free(&gold);
     return GEN_EXIT_OK;
 }
 
-static const gen_field fields[] = {{"Gold_output", FIELD_STRING}, {"Rows", FIELD_INT}, {NULL, 0}};
+static const gen_field fields[] = {{"Gold_output", FIELD_STRING_ARRAY}, {"Rows", FIELD_INT}, {NULL, 0}};
 
 const generator gen_comparing_size = {
     .name = "comparing_size",
-    .summary = "n rows of two same-kind shapes; say on which side the larger one is",
+    .summary = "n rows of a blue and a green circle; say which is larger in each row",
     .images = 1,
     .fields = fields,
     .level_field = "Rows",
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
-    .input_prompt = "The image is divided into rows by thin grey lines. Each row holds two shapes of the same "
-                    "kind, one on the left and one on the right, and one of them is larger than the other. "
-                    "There may be only one row.",
-    .rules = "For each row, from the top row to the bottom row, decide whether the larger shape is the left "
-             "one or the right one.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by one word per row, "
-                     "left or right for the side of the larger shape, from the top row down and "
-                     "separated by single spaces, for example ANSWER: left right right.",
-    .answer = {.kind = ANSWER_WORDS, .gold = {"Gold_output"}, .axis = "Rows"},
+    .input_prompt = "The image shows one or more rows stacked from top to bottom, each row standing on a "
+                    "black horizontal line. Every row holds two filled circles of different sizes: a blue "
+                    "one and a green one. There may be just one row.",
+    .rules = "In each row, compare the two circles and decide which one is larger, the blue or the green.",
+    .output_prompt = "The last line of your answer must be ANSWER: followed by the colour of the larger circle "
+                     "of each row, Blue or Green, from the top row to the bottom row, separated by spaces, "
+                     "for example ANSWER: Blue Green Blue",
+    .answer = {.format = "ANSWER: Blue Green Blue", .kind = ANSWER_WORDS, .gold = {"Gold_output"}, .axis = "Rows"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -1,66 +1,62 @@
-/* identifying_shapes: n rows of identical regular shapes, one of which has a
- * different number of sides.  Record: Rows = n, Gold_output = the odd shape's
- * name, Gold_side = its number of sides (0 for a circle).
- * See docs/tasks/identifying_shapes.md. */
+/* identifying_shapes: a narrow column of n rows divided by black lines, one filled
+ * shape in each row: a circle, triangle, diamond (a square on its corner), pentagon
+ * or hexagon, each kind in its own colour.
+ * Record: Gold_output = the shapes' names top row first ("Circle", "Triangle",
+ * "Diamond", "Pentagon", "Hexagon"); Gold_side = their side counts (0, 3, 4, 5, 6);
+ * Rows = n.  See docs/tasks/identifying_shapes.md.
+ *
+ * The picture is the original's (Percept-V identifying_shapes): a matplotlib
+ * figure 1 x n inches at 100 dpi, data x 0..1 and y -0.5..n-0.5 at equal aspect,
+ * axis off, saved with a tight bounding box.  The axes box is then height-bound
+ * (0.77 inch per row: 77 px per data unit) and the tight box is that box padded
+ * by 10 px, so the canvas is 97 x (77 n + 20) px. */
 #include "errors.h"
 #include "generator.h"
-#include "palette.h"
 #include "shapes.h"
 
 #include <math.h>
 #include <stdio.h>
 
-/* Shapes per row: enough that the odd one has to be searched for even in a
- * single row, few enough that twenty rows still fit with large cells. */
-#define COLS 6
-/* Smallest cell: 20 rows (the largest release level) fit 800 px, so every release
- * image is 800x800; only more rows grow the canvas.  A shape's circumradius is then
- * 16 px (9 px at the 448 px viewing size).  A taller canvas would not help a model
- * that scales to 448 px: 1440 px with 70 px cells gives the same 9 px there. */
-#define MIN_CELL 38.0
-/* Circumradius as a share of the cell: shapes are large, yet 16% of a cell apart
- * (6 px at the smallest cells, above GEN_VIEW_MIN), so each reads as one separate
- * shape. */
-#define SHAPE_CELL_FRACTION 0.42
-/* Blank border around the shapes. */
-#define MARGIN 20.0
-/* Largest canvas side: taller images are more than a reader takes in at once. */
-#define MAX_CANVAS 4096
+/* Pixels per data unit (the row pitch): the axes' 0.77-inch share of each inch of
+ * figure height at 100 dpi. */
+#define UNIT 77.0
+/* matplotlib's pad_inches (0.1 in) around the tight box. */
+#define PAD 10.0
+/* Every shape's circumradius, in data units (the original's 0.3): 23.1 px. */
+#define RADIUS 0.3
+/* The shapes' centres, in data x. */
+#define X_CENTRE 0.5
+/* matplotlib's default line width, 1.5 pt at 100 dpi. */
+#define LINE_WIDTH (1.5 * 100.0 / 72.0)
+/* The circle is made with color=, so it also gets an edge of its colour, the
+ * default patch line width of 1 pt; the polygons are made with facecolor= only and
+ * have none. */
+#define EDGE_WIDTH (1.0 * 100.0 / 72.0)
+/* Tallest canvas gen draws (the original has no bound): 100 rows, 7720 px. */
+#define MAX_ROWS 100
 
-/* The shapes used: a circle and the regular polygons of 3 to 6 sides.  Heptagons
- * and octagons are left out: next to a hexagon or a circle they differ by a few
- * pixels only. */
-static const shape_kind KINDS[] = {SHAPE_CIRCLE, SHAPE_TRIANGLE, SHAPE_SQUARE, SHAPE_PENTAGON, SHAPE_HEXAGON};
+/* The original's five kinds, in its order, with its side counts and colours
+ * (matplotlib's named colours blue, red, green, cyan, magenta). */
+static const struct kind {
+    const char *name, *colour_name;
+    int sides;
+    rgb colour;
+} KINDS[] = {
+    {"Circle", "blue", 0, {0, 0, 255}},
+    {"Triangle", "red", 3, {255, 0, 0}},
+    {"Diamond", "green", 4, {0, 128, 0}},
+    {"Pentagon", "cyan", 5, {0, 255, 255}},
+    {"Hexagon", "magenta", 6, {255, 0, 255}},
+};
 #define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
-/* One colour for every shape of a sample (colour is no clue), drawn from strong
- * colours whose edges stand out on white. */
-static const char *const COLOURS[] = {"red", "green", "blue", "orange", "purple", "teal", "black", "navy", "brown"};
-#define NCOLOURS ((int)(sizeof COLOURS / sizeof COLOURS[0]))
 
-/* True when a and b are too alike to tell apart: a hexagon next to a circle
- * differs by 13% of its radius at its flat sides, easy to miss. */
-static bool too_alike(shape_kind a, shape_kind b)
-{
-    return (a == SHAPE_CIRCLE && b == SHAPE_HEXAGON) || (a == SHAPE_HEXAGON && b == SHAPE_CIRCLE);
-}
-
-/* The cell side and canvas height of n rows: the default canvas while cells of
- * MIN_CELL fit, a taller one after that. */
-static void layout(int rows, double *cell, int *height)
-{
-    double c = floor(fmin((GEN_CANVAS - 2 * MARGIN) / COLS, (GEN_CANVAS - 2 * MARGIN) / rows));
-    *cell = fmax(c, MIN_CELL);
-    *height = (int)fmax(GEN_CANVAS, ceil(2 * MARGIN + rows * *cell));
-}
+static int canvas_height(int n) { return (int)(UNIT * n + 2 * PAD); }
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    double cell;
-    int height;
-    layout(p->level, &cell, &height);
-    if (height > MAX_CANVAS) {
-        snprintf(err, errlen, "cannot draw %d rows of %d shapes with %.0f px cells on a canvas at most %d px tall",
-                 p->level, COLS, MIN_CELL, MAX_CANVAS);
+    if (p->level > MAX_ROWS) {
+        snprintf(err, errlen, "cannot draw %d rows: at most %d (a canvas %d px tall)", p->level, MAX_ROWS,
+                 canvas_height(MAX_ROWS));
         return -1;
     }
     return 0;
@@ -68,65 +64,67 @@ static int check_level(const gen_params *p, char *err, size_t errlen)
 
 static int sample(gen_ctx *ctx)
 {
-    int rows = ctx->p.level;
-    char err[256];
+    int n = ctx->p.level;
+    scene *s = ctx->img[0];
+    char err[160];
     if (check_level(&ctx->p, err, sizeof err) != 0)
         return gen_fail(ctx, "%s", err);
+    scene_reset(s, (int)(UNIT + 2 * PAD), canvas_height(n));
 
-    double cell;
-    int height;
-    layout(rows, &cell, &height);
-    scene *s = ctx->img[0];
-    scene_reset(s, GEN_CANVAS, height);
-    double x0 = floor((GEN_CANVAS - COLS * cell) / 2), y0 = floor((height - rows * cell) / 2);
-
-    /* The odd kind uniform over KINDS (so no kind is the likelier answer), then the
-     * base uniform over the kinds easy to tell from it. */
-    shape_kind odd = KINDS[rng_below(&ctx->rng, NKINDS)], bases[NKINDS];
-    int nbases = 0;
-    for (int a = 0; a < NKINDS; a++)
-        if (KINDS[a] != odd && !too_alike(KINDS[a], odd))
-            bases[nbases++] = KINDS[a];
-    shape_kind base = bases[rng_below(&ctx->rng, (uint32_t)nbases)];
-    int odd_at = (int)rng_below(&ctx->rng, (uint32_t)(rows * COLS));
-    double rot = rng_uniform(&ctx->rng, 0, 2 * M_PI);
-
-    rng look;
-    gen_stream(ctx, "colours", &look);
-    const palette_colour *c = &PALETTE[palette_find(COLOURS[rng_below(&look, NCOLOURS)])];
-    for (int i = 0; i < rows * COLS; i++) {
-        double cx = x0 + (i % COLS + 0.5) * cell, cy = y0 + (i / COLS + 0.5) * cell;
-        prim *p = scene_shape(s, i == odd_at ? odd : base, cx, cy, SHAPE_CELL_FRACTION * cell, rot, c->value);
-        p->colour_name = c->name;
+    cJSON *names = cJSON_AddArrayToObject(ctx->record, "Gold_output");
+    cJSON *sides = cJSON_AddArrayToObject(ctx->record, "Gold_side");
+    double cx = PAD + X_CENTRE * UNIT, r = RADIUS * UNIT;
+    for (int i = 0; i < n; i++) {
+        const struct kind *k = &KINDS[rng_below(&ctx->rng, NKINDS)];
+        cJSON_AddItemToArray(names, cJSON_CreateString(k->name));
+        cJSON_AddItemToArray(sides, cJSON_CreateNumber(k->sides));
+        /* row i (top first) is centred on data y = n - 1 - i: PAD + (i + 0.5) UNIT
+         * from the top edge */
+        double cy = PAD + (i + 0.5) * UNIT;
+        prim *p;
+        if (k->sides == 0) {
+            p = scene_circle(s, cx, cy, r, k->colour);
+            p->stroke_width = EDGE_WIDTH;
+            p->stroke = k->colour;
+        } else {
+            point pts[8];
+            regular_polygon(pts, k->sides, cx, cy, r, M_PI / 2); /* a corner straight up */
+            p = scene_polygon(s, pts, k->sides, k->colour);
+        }
+        p->kind = k->name;
+        p->colour_name = k->colour_name;
         p->object = i;
+        if (i < n - 1) { /* a line between rows, data x 0..1, on whole pixels */
+            double ly = PAD + (i + 1) * UNIT;
+            p = scene_line(s, PAD, ly, PAD + UNIT, ly, LINE_WIDTH, RGB_BLACK);
+            p->kind = "line";
+        }
     }
-    cJSON_AddStringToObject(ctx->record, "Gold_output", shape_name(odd));
-    cJSON_AddNumberToObject(ctx->record, "Gold_side", shape_sides(odd));
-    cJSON_AddNumberToObject(ctx->record, "Rows", rows);
+    cJSON_AddNumberToObject(ctx->record, "Rows", n);
     return GEN_EXIT_OK;
 }
 
 static const gen_field fields[] = {
-    {"Gold_output", FIELD_STRING}, {"Gold_side", FIELD_INT}, {"Rows", FIELD_INT}, {NULL, 0}};
+    {"Gold_output", FIELD_STRING_ARRAY}, {"Gold_side", FIELD_INT_ARRAY}, {"Rows", FIELD_INT}, {NULL, 0}};
 
 const generator gen_identifying_shapes = {
     .name = "identifying_shapes",
-    .summary = "rows of identical shapes and one with a different number of sides; name it",
+    .summary = "a column of n rows with one coloured shape each; name every row's shape",
     .images = 1,
     .fields = fields,
     .level_field = "Rows",
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
-    .input_prompt = "The image shows rows of filled shapes of one colour. All of them are the same shape except one, "
-                    "which has a different number of sides.",
-    .rules = "Find the one shape that differs from the others and name it. The possible shapes are circle (no "
-             "sides, no corners), triangle (3 sides), square (4 sides), pentagon (5 sides) and hexagon (6 sides); "
-             "all of them are regular and may be turned.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by the name of the "
-                     "odd shape (circle, triangle, square, pentagon or hexagon), for example "
-                     "ANSWER: square.",
-    .answer = {.kind = ANSWER_WORDS, .gold = {"Gold_output"}, .axis = "Rows"},
+    .input_prompt = "The image is a column of rows separated by horizontal lines, and every row holds one filled, "
+                    "coloured shape. The image may hold only one shape; it then counts as one row.",
+    .rules = "Name the shape in every row, going from the top row to the bottom row.",
+    .output_prompt = "Give your answer as one single line: ANSWER: followed by the names of the shapes, one per "
+                     "row from the top, separated by spaces, for example ANSWER: Circle Triangle Circle",
+    .answer = {.format = "ANSWER: Circle Triangle Circle",
+               .kind = ANSWER_WORDS,
+               .gold = {"Gold_output"},
+               .axis = "Rows"},
     .check_level = check_level,
     .sample = sample,
 };
