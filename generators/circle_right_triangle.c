@@ -47,7 +47,7 @@
 #define GRID_LINE_COLOUR ((rgb){110, 110, 110})
 
 /* Shape colours, drawn whatever the kind, so colour tells nothing about kind. */
-static const char *const COLOURS[] = {"red", "green", "blue", "orange", "purple", "teal", "black"};
+static const char *const COLOURS[] = {"red", "green", "blue", "orange", "purple", "turquoise", "black"};
 #define NCOLOURS ((int)(sizeof COLOURS / sizeof COLOURS[0]))
 
 enum { EMPTY, CIRCLE, RIGHT, OTHER, NCONTENTS };

@@ -81,7 +81,7 @@ static double rmax_in(box a, int k)
 static void draw_table(scene *s)
 {
     rgb wood = PALETTE[palette_find("brown")].value;
-    prim *p = scene_line(s, 0, FLOOR_Y, s->width, FLOOR_Y, FLOOR_WIDTH, PALETTE[palette_find("grey")].value);
+    prim *p = scene_line(s, 0, FLOOR_Y, s->width, FLOOR_Y, FLOOR_WIDTH, PALETTE[palette_find("gray")].value);
     p->kind = "floor";
     double leg_top = TOP_Y + TOP_THICKNESS;
     p = scene_rect(s, TOP_X0 + LEG_INSET, leg_top, LEG_WIDTH, FLOOR_Y - leg_top, wood);

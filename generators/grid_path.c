@@ -142,8 +142,8 @@ static int sample(gen_ctx *ctx)
     grid_draw_lines(s, &g, GP_GRID_WIDTH, (rgb){GP_GRID_GREY, GP_GRID_GREY, GP_GRID_GREY});
     grid_draw_labels(s, &g, RGB_BLACK);
 
-    const palette_colour *line_c = &PALETTE[3];  /* blue */
-    const palette_colour *start_c = &PALETTE[1]; /* green */
+    const palette_colour *line_c = &PALETTE[palette_find("blue")];
+    const palette_colour *start_c = &PALETTE[palette_find("green")];
     point pts[GP_MAX_LEN];
     for (int i = 0; i < len; i++)
         pts[i] = grid_cell_centre(&g, path[i] / n, path[i] % n);

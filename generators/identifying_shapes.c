@@ -34,7 +34,7 @@ static const shape_kind KINDS[] = {SHAPE_CIRCLE, SHAPE_TRIANGLE, SHAPE_SQUARE, S
 #define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
 /* One colour for every shape of a sample (colour is no clue), drawn from strong
  * colours whose edges stand out on white. */
-static const char *const COLOURS[] = {"red", "green", "blue", "orange", "purple", "teal", "black", "navy", "brown"};
+static const char *const COLOURS[] = {"red", "green", "blue", "orange", "purple", "turquoise", "black", "maroon", "brown"};
 #define NCOLOURS ((int)(sizeof COLOURS / sizeof COLOURS[0]))
 
 /* True when a and b are too alike to tell apart: a hexagon next to a circle

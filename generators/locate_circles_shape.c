@@ -35,7 +35,7 @@ static const shape_kind OTHERS[] = {SHAPE_TRIANGLE, SHAPE_SQUARE, SHAPE_DIAMOND,
 #define NOTHERS ((int)(sizeof OTHERS / sizeof OTHERS[0]))
 /* Every shape takes a colour from this set, whatever its kind, so colour says
  * nothing about which shapes are circles. */
-static const char *const COLOURS[] = {"red", "green", "blue", "orange", "purple", "teal", "black"};
+static const char *const COLOURS[] = {"red", "green", "blue", "orange", "purple", "turquoise", "black"};
 #define NCOLOURS ((int)(sizeof COLOURS / sizeof COLOURS[0]))
 
 static int check_level(const gen_params *p, char *err, size_t errlen)

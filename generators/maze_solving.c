@@ -234,7 +234,7 @@ static int sample(gen_ctx *ctx)
     /* An even width, so the wall bars' edges fall on whole pixels. */
     double wall = 2 * round(fmin(MAZE_WALL_MAX, fmax(MAZE_WALL_MIN, g.cell * MAZE_WALL_SHARE)) / 2);
     draw_guides(s, &g);
-    draw_mark(s, &g, start / n, start % n, wall, PALETTE[1].value, PALETTE[1].name, "start", "S");
+    draw_mark(s, &g, start / n, start % n, wall, PALETTE[palette_find("green")].value, "green", "start", "S");
     draw_mark(s, &g, end / n, end % n, wall, PALETTE[PALETTE_RED].value, PALETTE[PALETTE_RED].name, "end", "E");
     draw_walls(s, &g, &m, wall);
     grid_draw_labels(s, &g, RGB_BLACK);

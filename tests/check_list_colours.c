@@ -11,7 +11,7 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
 {
     const scene *sc = &s->img[0];
     int order[LC_MAX_SHAPES];
-    if (sc->height != GEN_CANVAS + swatch_strip_height(sc->width)) {
+    if (sc->height != GEN_CANVAS + SWATCH_HEIGHT) {
         snprintf(msg, n, "canvas %dx%d has no swatch strip below an %d px picture", sc->width, sc->height, GEN_CANVAS);
         return msg;
     }
