@@ -217,12 +217,12 @@ static void it_circle_right_triangle(audit *a, const sample_out *s, int n)
     add(a, "right from triangle count", false, hash_int(r + t), hash_int(r), binomial_mode_p(r + t, 0.5));
 }
 
-/* k distinct colours, k uniform over ceil(n/3)..min(n,20): a colour is present
- * with q = E[k]/20, so the per-colour chance is max(q, 1-q). */
+/* n different colours out of 20, as the original draws them: a colour is present
+ * with q = n/20, so the per-colour chance is max(q, 1-q) (the original's prior: at
+ * level 20 every answer is Yes, at level 1 a "No" guess is right 19 times in 20). */
 static void it_colours_present(audit *a, const sample_out *s, int n)
 {
-    int lo = (n + 2) / 3, hi = n < 20 ? n : 20;
-    double q = (lo + hi) / 2.0 / 20;
+    double q = n / 20.0;
     add_array(a, "per colour", field(s, "colours_present"), yes_no_chance(q));
 }
 
