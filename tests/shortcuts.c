@@ -309,11 +309,12 @@ static void it_layered_colours(audit *a, const sample_out *s, int n)
     add_array(a, "per layer", field(s, "colors"), 1.0 / 20);
 }
 
-/* Six kinds: chance 1/6 per position. */
+/* Three kinds (diamond, hexagon, octagon), each layer uniform: chance 1/3 per
+ * position. */
 static void it_layered_shapes(audit *a, const sample_out *s, int n)
 {
     (void)n;
-    add_array(a, "per layer", field(s, "order"), 1.0 / 6);
+    add_array(a, "per layer", field(s, "order"), 1.0 / 3);
 }
 
 /* The whole answer as one item: the list's strings joined. */
