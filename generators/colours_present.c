@@ -1,108 +1,131 @@
-/* colours_present: n filled shapes in palette colours (repeats allowed), with the
- * colour reference strip below the scene.
- * Record: colours_present = 20 "yes"/"no" in palette order, num_objects = n.
+/* colours_present: n small shapes in n different palette colours on a white
+ * matplotlib plot, stretched over the original's swatch strip.
+ * Record: colours_present = 20 "Yes"/"No" in palette order, num_objects = n.
  * See docs/tasks/colours_present.md. */
 #include "errors.h"
 #include "generator.h"
-#include "layout.h"
+#include "mplplot.h"
 #include "palette.h"
-#include "shapes.h"
 #include "swatches.h"
-#include "util.h"
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
-/* Shapes at least this far apart (circumcircles): a colour is judged on one shape,
- * never on two touching ones read as one. */
-#define SHAPE_GAP 12.0
-/* Largest circumradius: 70 px. */
-#define SHAPE_RMAX 70.0
-/* Smallest circumradius: below 24 px a shape is too small to judge its colour
- * against the swatches with confidence. */
-#define SHAPE_RMIN_FLOOR 24.0
-/* Radii vary by up to this factor within one image. */
-#define SHAPE_SIZE_SPREAD 1.5
-/* Share of the scene the circumcircles may cover at most. */
-#define SHAPE_COVERAGE 0.30
-/* The distinct colours of an image number at least ceil(n / REPEAT_FACTOR), so a
- * large scene is not painted in two colours only, and repeats still occur. */
-#define REPEAT_FACTOR 3
+/* The original's plot: data limits -0.1..1.1 on both axes, shapes of "radius"
+ * 0.05 with centres uniform in [0.1, 0.9]^2, more than 2 radii apart (centre to
+ * centre: squares and triangles, whose corners reach 0.071, may still overlap). */
+#define DATA_LO (-0.1)
+#define DATA_SPAN 1.2
+#define RADIUS 0.05
+#define CENTRE_LO 0.1
+#define CENTRE_HI 0.9
+/* matplotlib's default patch edge: black, 1 pt; the stretch widens the upright
+ * edges to 1.75 px, the level ones stay 1.39 px. */
+#define EDGE_WIDTH 1.5
+/* Draws for one centre before giving up: 20 centres 0.1 apart fill at most a
+ * fifth of the square, so a centre is found within a few draws. */
+#define CENTRE_TRIES 100000
 
-/* Kinds that are plainly one solid patch of colour (no thin points). */
-static const shape_kind KINDS[] = {SHAPE_CIRCLE, SHAPE_SQUARE, SHAPE_TRIANGLE, SHAPE_PENTAGON, SHAPE_HEXAGON};
-#define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
+enum { CIRCLE, TRIANGLE, RECTANGLE, PENTAGON, NKINDS };
+/* The kinds' names in the original script (prim kinds only; the record has none). */
+static const char *const KIND_NAME[NKINDS] = {"circle", "triangle", "square", "pentagon"};
 
-static double radius_max(int n)
+static point at(double x, double y)
 {
-    return fmin(SHAPE_RMAX, sqrt(SHAPE_COVERAGE * GEN_CANVAS * GEN_CANVAS / (M_PI * n)));
+    return mpl_point((x - DATA_LO) / DATA_SPAN, (y - DATA_LO) / DATA_SPAN);
+}
+
+static prim *draw_shape(scene *s, int kind, double x, double y, rgb fill)
+{
+    double r = RADIUS;
+    point p[MPL_ELLIPSE_POINTS];
+    int n = 0;
+    switch (kind) {
+    case CIRCLE: {
+        point c = at(x, y), e = at(x + r, y + r);
+        mpl_ellipse(p, c.x, c.y, e.x - c.x, c.y - e.y);
+        n = MPL_ELLIPSE_POINTS;
+        break;
+    }
+    case TRIANGLE:
+        p[0] = at(x, y + r), p[1] = at(x - r, y - r), p[2] = at(x + r, y - r);
+        n = 3;
+        break;
+    case RECTANGLE:
+        p[0] = at(x - r, y - r), p[1] = at(x + r, y - r), p[2] = at(x + r, y + r), p[3] = at(x - r, y + r);
+        n = 4;
+        break;
+    default: /* the original's pentagon, point up, by its listed vertices */
+        p[0] = at(x, y + r), p[1] = at(x + 0.95 * r, y + 0.31 * r), p[2] = at(x + 0.59 * r, y - 0.81 * r);
+        p[3] = at(x - 0.59 * r, y - 0.81 * r), p[4] = at(x - 0.95 * r, y + 0.31 * r);
+        n = 5;
+        break;
+    }
+    prim *q = scene_polygon(s, p, n, fill);
+    q->stroke_width = EDGE_WIDTH;
+    q->stroke = RGB_BLACK;
+    q->kind = KIND_NAME[kind];
+    return q;
 }
 
 static int sample(gen_ctx *ctx)
 {
     int n = ctx->p.level;
     scene *s = ctx->img[0];
-    box area = {0, 0, s->width, s->height};
-    double rmax = radius_max(n);
-    double rmin = fmax(SHAPE_RMIN_FLOOR, rmax / SHAPE_SIZE_SPREAD);
+    scene_reset(s, MPL_PLOT_W, MPL_PLOT_H);
 
-    disc *d = xmalloc(sizeof *d * (size_t)n);
-    if (place_discs(&ctx->rng, &area, n, rmin, rmax, SHAPE_GAP, d) != 0) {
-        free(d);
-        return gen_fail(ctx, "cannot place %d shapes on a %dx%d canvas", n, s->width, s->height);
-    }
-
-    /* k distinct colours, each used at least once, the other shapes repeat them */
+    /* n different colours in a random order (random.sample) */
     rng colours;
     gen_stream(ctx, "colours", &colours);
-    int lo = (n + REPEAT_FACTOR - 1) / REPEAT_FACTOR;
-    int hi = n < PALETTE_SIZE ? n : PALETTE_SIZE;
-    int k = rng_int(&colours, lo < hi ? lo : hi, hi);
     int order[PALETTE_SIZE];
     for (int i = 0; i < PALETTE_SIZE; i++)
         order[i] = i;
     rng_shuffle_int(&colours, order, PALETTE_SIZE);
-    int *pick = xmalloc(sizeof *pick * (size_t)n);
-    for (int i = 0; i < n; i++)
-        pick[i] = i < k ? order[i] : order[rng_below(&colours, (uint32_t)k)];
-    rng_shuffle_int(&colours, pick, n);
 
+    /* centres one after another, each more than 2 radii from those before */
+    double cx[PALETTE_SIZE], cy[PALETTE_SIZE];
+    for (int i = 0; i < n; i++) {
+        int t = 0;
+        for (; t < CENTRE_TRIES; t++) {
+            double x = rng_uniform(&ctx->rng, CENTRE_LO, CENTRE_HI), y = rng_uniform(&ctx->rng, CENTRE_LO, CENTRE_HI);
+            bool ok = true;
+            for (int j = 0; j < i && ok; j++)
+                ok = hypot(x - cx[j], y - cy[j]) > 2 * RADIUS;
+            if (ok) {
+                cx[i] = x, cy[i] = y;
+                break;
+            }
+        }
+        if (t == CENTRE_TRIES)
+            return gen_fail(ctx, "cannot place shape %d of %d more than %.2f apart", i + 1, n, 2 * RADIUS);
+    }
+
+    rng kinds;
+    gen_stream(ctx, "kinds", &kinds);
     bool present[PALETTE_SIZE] = {false};
     for (int i = 0; i < n; i++) {
-        const palette_colour *pc = &PALETTE[pick[i]];
-        shape_kind kind = KINDS[rng_below(&ctx->rng, NKINDS)];
-        double rot = rng_uniform(&ctx->rng, 0, 2 * M_PI);
-        prim *p = scene_shape(s, kind, d[i].x, d[i].y, d[i].r, rot, pc->value);
+        const palette_colour *pc = &PALETTE[order[i]];
+        prim *p = draw_shape(s, (int)rng_below(&kinds, NKINDS), cx[i], cy[i], pc->value);
         p->colour_name = pc->name;
         p->object = i;
-        present[pick[i]] = true;
+        present[order[i]] = true;
     }
-    free(pick);
-    free(d);
     swatch_strip_append(s);
 
     cJSON *arr = cJSON_AddArrayToObject(ctx->record, "colours_present");
     for (int i = 0; i < PALETTE_SIZE; i++)
-        cJSON_AddItemToArray(arr, cJSON_CreateString(present[i] ? "yes" : "no"));
+        cJSON_AddItemToArray(arr, cJSON_CreateString(present[i] ? "Yes" : "No"));
     cJSON_AddNumberToObject(ctx->record, "num_objects", n);
     return GEN_EXIT_OK;
 }
 
-/* Share of the scene that shapes with half of SHAPE_GAP around each may cover before
- * random placement stalls: 0.40 (90 shapes at the radius floor) still places 30 of 30
- * samples; at 106 shapes some fail. */
-#define SHAPE_PACK_LIMIT 0.40
-
-/* Above this level the shapes would shrink below SHAPE_RMIN_FLOOR or pack too tightly. */
+/* No colour repeats: at most the palette's 20 shapes (the original's random.sample
+ * refuses more). */
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    double cell = M_PI * pow(SHAPE_RMIN_FLOOR + SHAPE_GAP / 2, 2);
-    int most = (int)fmin(SHAPE_COVERAGE * GEN_CANVAS * GEN_CANVAS / (M_PI * SHAPE_RMIN_FLOOR * SHAPE_RMIN_FLOOR),
-                         SHAPE_PACK_LIMIT * GEN_CANVAS * GEN_CANVAS / cell);
-    if (p->level > most) {
-        snprintf(err, errlen, "cannot draw %d shapes on a %dx%d canvas (at most %d fit with radius >= %.0f px)",
-                 p->level, GEN_CANVAS, GEN_CANVAS, most, SHAPE_RMIN_FLOOR);
+    if (p->level > PALETTE_SIZE) {
+        snprintf(err, errlen, "cannot draw %d shapes in different colours: the palette has %d", p->level,
+                 PALETTE_SIZE);
         return -1;
     }
     return 0;
@@ -110,18 +133,20 @@ static int check_level(const gen_params *p, char *err, size_t errlen)
 
 static const gen_field fields[] = {{"colours_present", FIELD_STRING_ARRAY}, {"num_objects", FIELD_INT}, {NULL, 0}};
 
-/* "red, green, ..., mint, " in palette order, straight from palette.def. */
+/* "black, gray, ..., fuchsia" in palette order, straight from palette.def. */
 #define PALETTE_COLOUR(name, r, g, b) #name ", "
 static const char RULES[] =
-    "Go through these 20 colours, in this order: "
+    "- Every shape is filled with one of these 20 colours, listed here in a fixed order: "
 #include "swatches/palette.def"
-    "and for each one decide whether at least one shape in the picture above the strip is filled with it. The strip "
-    "itself does not count; a colour used by several shapes counts once.";
+    "(the strip under the picture shows each of them with its name).\n"
+    "- Each colour is used by one shape at most.\n"
+    "- Go through the 20 colours in the order listed and write yes if some shape in the picture is filled with "
+    "that colour, no if none is. The strip itself does not count.\n";
 #undef PALETTE_COLOUR
 
 const generator gen_colours_present = {
     .name = "colours_present",
-    .summary = "n shapes in palette colours above the colour strip; say which of the 20 colours appear",
+    .summary = "n shapes in n different colours above the colour strip; say which of the 20 colours appear",
     .images = 1,
     .fields = fields,
     .level_field = "num_objects",
@@ -129,15 +154,13 @@ const generator gen_colours_present = {
     .level_max = 20,
     .lowest_level = 1,
     .uses_swatches = true,
-    .input_prompt = "The image shows one or more filled shapes on a white background; a colour may be used by more "
-                    "than one shape. Below the picture, a reference strip shows each of the 20 colours that may be "
-                    "used, as a square patch with its name underneath.",
+    .input_prompt = "- The picture shows a few shapes, each filled with a different colour, above a reference strip "
+                    "of colours.\n",
     .rules = RULES,
-    .output_prompt = "The last line of your answer must be ANSWER: followed by 20 words, yes or "
-                     "no, one for each colour in the order listed, separated by single spaces, "
-                     "for example ANSWER: yes no no yes no no no no no no no no no no no no no "
-                     "no no no.",
-    .answer = {.kind = ANSWER_WORDS, .gold = {"colours_present"}, .axis = "num_objects"},
+    .output_prompt = "- Answer on one line with the 20 yes/no words separated by commas, in the order of the colour "
+                     "list, for example: ANSWER: yes , no, no, yes and so on.\n",
+    .answer = {.format = "ANSWER: yes , no, no, yes", .kind = ANSWER_WORDS, .gold = {"colours_present"},
+               .axis = "num_objects"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -1,73 +1,91 @@
-/* layered_colours: n overlapping shapes stacked one on another, each in its own
- * palette colour, every layer partly visible; the swatch strip below.
- * Record: colors = the colour names, top layer first; num_layers = n.
+/* layered_colours: n concentric circles in n different palette colours on the
+ * original's stretched matplotlib plot, over its swatch strip.
+ * Record: num_layers = n, colors = the colour names from the innermost circle out.
  * See docs/tasks/layered_colours.md. */
 #include "errors.h"
 #include "generator.h"
-#include "layers.h"
+#include "mplplot.h"
 #include "palette.h"
 #include "swatches.h"
 
-#include <math.h>
 #include <stdio.h>
 
-/* The visible part of every layer (its largest connected piece, outlines and
- * antialiased edges not counted) covers at least this share of the layer's own
- * area: enough to see the layer as a shape and not as a sliver. */
-#define LC_MIN_FRACTION 0.15
-/* ... and at least this many pixels: a 45x45 px patch, whose colour a reader
- * matches against the swatches at a glance. */
-#define LC_MIN_PIXELS 2000.0
-/* Each layer covers a visible part of the layer just below, at least this large
- * (a 28x28 px bite) with at least this much of its edge running across that
- * layer's fill, so a reader sees which of the two is on top. */
-#define LC_MIN_ORDER_AREA 800.0
-#define LC_MIN_ORDER_EDGE 56.0
-/* Largest circumradius (one layer), and its decrease with n: shapes of radius
- * LC_R_SCALE / sqrt(n) leave room for n visible parts on 800x800. */
-#define LC_R_MAX 200.0
-#define LC_R_SCALE 480.0
-/* Radii within one image vary by at most this factor. */
-#define LC_R_SPREAD 1.5
-
-/* Kinds drawn: compact shapes whose colour shows over a broad area. */
-static const shape_kind KINDS[] = {SHAPE_CIRCLE, SHAPE_SQUARE, SHAPE_TRIANGLE, SHAPE_PENTAGON, SHAPE_HEXAGON};
-#define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
+/* The original's plot: data limits -1..1, circles centred at the origin with radii
+ * evenly spaced from 0.9 (the outermost, drawn first) down to 0.05. */
+#define R_OUTER 0.9
+#define R_INNER 0.05
+/* matplotlib's default patch edge: black, 1 pt (1.39 px; the stretch widens the
+ * upright parts of a circle's edge to 1.75 px). */
+#define EDGE_WIDTH 1.5
 
 static int sample(gen_ctx *ctx)
 {
     int n = ctx->p.level;
     scene *s = ctx->img[0];
-    double rmax = fmin(LC_R_MAX, LC_R_SCALE / sqrt(n));
-    layer_rules rules = {
-        .min_fraction = LC_MIN_FRACTION,
-        .min_pixels = LC_MIN_PIXELS,
-        .min_order_edge = LC_MIN_ORDER_EDGE,
-        .min_order_area = LC_MIN_ORDER_AREA,
-        .keep_corners = false,
-        .rmin = rmax / LC_R_SPREAD,
-        .rmax = rmax,
-        .max_rotation = M_PI,
-    };
-    layer_shape l[PALETTE_SIZE];
-    int col[PALETTE_SIZE];
-    int rc = layers_sample(ctx, &rules, KINDS, NKINDS, l, col);
-    if (rc != GEN_EXIT_OK)
-        return rc;
+    scene_reset(s, MPL_PLOT_W, MPL_PLOT_H);
+
+    /* n different colours, in a fresh random order for every sample: the
+     * original meant to shuffle them (it shuffled a throw-away copy, so its order
+     * was one fixed order per run: intent over accident) */
+    rng colours;
+    gen_stream(ctx, "colours", &colours);
+    int order[PALETTE_SIZE];
+    for (int i = 0; i < PALETTE_SIZE; i++)
+        order[i] = i;
+    rng_shuffle_int(&colours, order, PALETTE_SIZE);
+
+    point c = mpl_point(0.5, 0.5);
+    point pts[MPL_ELLIPSE_POINTS];
+    for (int i = 0; i < n; i++) { /* outermost first; order[i] is layer i from the outside */
+        double r = n == 1 ? R_OUTER : R_OUTER - (R_OUTER - R_INNER) * i / (n - 1);
+        point e = mpl_point(0.5 + r / 2, 0.5 + r / 2); /* the axes span 2 data units */
+        mpl_ellipse(pts, c.x, c.y, e.x - c.x, c.y - e.y);
+        const palette_colour *pc = &PALETTE[order[i]];
+        prim *p = scene_polygon(s, pts, MPL_ELLIPSE_POINTS, pc->value);
+        p->stroke_width = EDGE_WIDTH;
+        p->stroke = RGB_BLACK;
+        p->kind = "circle";
+        p->colour_name = pc->name;
+        p->layer = i;
+        p->object = i;
+    }
     swatch_strip_append(s);
 
+    cJSON_AddNumberToObject(ctx->record, "num_layers", n);
     cJSON *names = cJSON_AddArrayToObject(ctx->record, "colors");
     for (int i = n - 1; i >= 0; i--)
-        cJSON_AddItemToArray(names, cJSON_CreateString(PALETTE[col[i]].name));
-    cJSON_AddNumberToObject(ctx->record, "num_layers", n);
+        cJSON_AddItemToArray(names, cJSON_CreateString(PALETTE[order[i]].name));
     return GEN_EXIT_OK;
 }
 
-static const gen_field fields[] = {{"colors", FIELD_STRING_ARRAY}, {"num_layers", FIELD_INT}, {NULL, 0}};
+/* No colour repeats: at most the palette's 20 circles. */
+static int check_level(const gen_params *p, char *err, size_t errlen)
+{
+    if (p->level > PALETTE_SIZE) {
+        snprintf(err, errlen, "cannot draw %d circles in different colours: the palette has %d", p->level,
+                 PALETTE_SIZE);
+        return -1;
+    }
+    return 0;
+}
+
+static const gen_field fields[] = {{"num_layers", FIELD_INT}, {"colors", FIELD_STRING_ARRAY}, {NULL, 0}};
+
+/* "black, gray, ..., fuchsia" in palette order, straight from palette.def. */
+#define PALETTE_COLOUR(name, r, g, b) #name ", "
+static const char RULES[] =
+    "- Name the colours of the circles in order, starting with the innermost circle and ending with the "
+    "outermost one.\n"
+    "- If the picture holds one circle only, name its colour.\n"
+    "- Every colour is one of these 20: "
+#include "swatches/palette.def"
+    "(the strip under the picture shows each of them with its name).\n"
+    "- No two circles have the same colour.\n";
+#undef PALETTE_COLOUR
 
 const generator gen_layered_colours = {
     .name = "layered_colours",
-    .summary = "n overlapping shapes in distinct colours; name the colours from the top layer down",
+    .summary = "n concentric circles in different colours over the colour strip; name them from the inside out",
     .images = 1,
     .fields = fields,
     .level_field = "num_layers",
@@ -75,17 +93,13 @@ const generator gen_layered_colours = {
     .level_max = 20,
     .lowest_level = 1,
     .uses_swatches = true,
-    .input_prompt = "The image shows filled shapes with dark outlines piled on top of one another, each shape in a "
-                    "different colour, so that shapes higher in the pile hide parts of the shapes beneath them. "
-                    "Under the picture is a strip of colour patches, each labelled with its colour's name. The image "
-                    "may also hold only a single shape.",
-    .rules = "Work out the order of the pile and name the colour of every shape, from the shape on top, which "
-             "nothing covers, down to the shape at the bottom. Use the names from the colour strip. If there is "
-             "only one shape, give its colour.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by the colour names "
-                     "from the top shape down, separated by single spaces, for example ANSWER: "
-                     "red navy mint.",
-    .answer = {.kind = ANSWER_WORDS, .gold = {"colors"}, .axis = "num_layers"},
-    .check_level = layers_check_level,
+    .input_prompt = "- The picture shows circles of different colours nested inside one another around one "
+                    "centre; it may also show just one circle.\n",
+    .rules = RULES,
+    .output_prompt = "- Answer on one line with the colours separated by commas, from the innermost circle to the "
+                     "outermost, in the form COLOURS: Colour 1 , Colour 2 and so on.\n",
+    .answer = {.format = "COLOURS: Colour 1 , Colour 2", .kind = ANSWER_WORDS, .gold = {"colors"},
+               .axis = "num_layers"},
+    .check_level = check_level,
     .sample = sample,
 };

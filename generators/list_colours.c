@@ -1,96 +1,79 @@
-/* list_colours: n shapes in palette colours in a clear left-to-right row on a
- * procedural background, with the swatch strip below.
- * Record: list_colours = the colour names left to right, num_objects = n.
+/* list_colours: n shapes in n different palette colours on a background picture,
+ * the original's stretched plot over its swatch strip.
+ * Record: list_colours = the n colour names sorted, num_objects = n.
  * See docs/tasks/list_colours.md. */
+#include "bgshapes.h"
 #include "errors.h"
 #include "generator.h"
-#include "lineup.h"
+#include "palette.h"
 #include "swatches.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-/* CIEDE2000 floor between a shape's fill and every background colour around it:
- * above the palette's own floor against white (20), so a shape stands out from a
- * busy picture at least as well as from the plain white canvas. */
-#define CONTRAST_DE 25.0
-/* Palette colours that must stay usable at every shape's place, so the colours
- * of a row still vary whatever the background. */
-#define MIN_FREE_COLOURS 5
-/* Least horizontal space between neighbouring shapes' x extents (outline
- * included): no two shapes share a column, so left-to-right is never a tie. */
-#define ORDER_GAP 10.0
-/* Steepest line between any two shapes' centres (45 degrees): which of two is
- * further left never hinges on a small x offset across a long vertical drop. */
-#define ORDER_MAX_SLOPE 1.0
-/* Space kept between every shape and the canvas edge. */
-#define EDGE 16.0
-/* Smallest circumradius: a 26 px shape's colour is still easy to name, and 20
- * shapes of it fit the 800 px canvas (the canvas grows wider only past 20). */
-#define RMIN 13.0
-/* Largest circumradius, for a row of one or two. */
-#define RMAX 55.0
-/* Radii vary between this share of the level's largest and the largest. */
-#define SIZE_SPREAD 0.8
-/* A thin dark outline gives every shape a crisp edge on any background. */
-#define OUTLINE 2.0
-#define OUTLINE_COLOUR ((rgb){30, 30, 30})
-/* ...and a light one around the darkest fills (navy, maroon, black), where a dark
- * outline would vanish. */
-#define OUTLINE_ON_DARK ((rgb){235, 235, 235})
-/* Contrast is checked this far around each shape's box, covering its
- * antialiased edge. */
+/* The original's shapes: "radius" 150 picture pixels (23 px high, 29 px wide once
+ * the 2400-px picture is shown 369.6 px high and stretched). */
+#define RADIUS 150
+/* Two shapes stay at least this far apart (screen px, fill to fill): the original
+ * keeps only their centres 2 radii apart, so squares and triangles overlap. */
+#define GAP 1.5
+/* A fill stands out from the picture around it by at least this much
+ * (CIEDE2000), within HALO px of its outline (the original has no such rule:
+ * its photographs were never published). */
+#define CONTRAST_DE 15.0
 #define HALO 2.0
-/* Widest canvas a level may need; past it the level is refused up front. */
-#define MAX_WIDTH 4000
+/* matplotlib's default patch edge, 1 pt, in the fill's colour. */
+#define EDGE 1.4
 
-/* Compact kinds only: the colour of each must be easy to judge, so no thin star
- * points or narrow diamonds. */
-static const shape_kind KINDS[] = {SHAPE_CIRCLE, SHAPE_SQUARE, SHAPE_TRIANGLE, SHAPE_PENTAGON, SHAPE_HEXAGON};
+static const bgs_style STYLE = {
+    .radius = RADIUS, .sx = MPL_STRETCH, .gap = GAP, .min_de = CONTRAST_DE, .halo = HALO, .edge = EDGE};
 
-static const lineup_style STYLE = {
-    .kinds = KINDS,
-    .nkinds = (int)(sizeof KINDS / sizeof KINDS[0]),
-    .rmin = RMIN,
-    .rmax = RMAX,
-    .spread = SIZE_SPREAD,
-    .gap = ORDER_GAP,
-    .edge = EDGE,
-    .max_slope = ORDER_MAX_SLOPE,
-    .outline = OUTLINE,
-    .outline_colour = OUTLINE_COLOUR,
-    .outline_on_dark = OUTLINE_ON_DARK,
-    .halo = HALO,
-    .min_de = CONTRAST_DE,
-    .min_free = MIN_FREE_COLOURS,
-};
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
 
 static int sample(gen_ctx *ctx)
 {
     int n = ctx->p.level;
     scene *s = ctx->img[0];
-    rng bg, colours;
-    gen_stream(ctx, "background", &bg);
-    gen_stream(ctx, "colours", &colours);
-    char why[200];
-    if (lineup_scene(s, n, &STYLE, &ctx->rng, &bg, &colours, why, sizeof why) != 0)
-        return gen_fail(ctx, "%s", why);
+    scene_reset(s, MPL_PLOT_W, MPL_PLOT_H);
 
+    /* n different colours (a uniform n-subset), in a random order over the places */
+    rng colours, picture;
+    gen_stream(ctx, "colours", &colours);
+    gen_stream(ctx, "background", &picture);
+    int order[PALETTE_SIZE];
+    for (int i = 0; i < PALETTE_SIZE; i++)
+        order[i] = i;
+    rng_shuffle_int(&colours, order, PALETTE_SIZE);
+    rgb fill[PALETTE_SIZE];
+    const char *name[PALETTE_SIZE];
+    for (int i = 0; i < n; i++) {
+        fill[i] = PALETTE[order[i]].value;
+        name[i] = PALETTE[order[i]].name;
+    }
+    int kind[PALETTE_SIZE];
+    char why[200];
+    if (bgs_draw(s, n, &STYLE, &ctx->rng, &picture, fill, name, kind, &ctx->redraws, why, sizeof why) != 0)
+        return gen_fail(ctx, "%s", why);
+    swatch_strip_append(s);
+
+    qsort(name, (size_t)n, sizeof *name, by_name);
     cJSON *names = cJSON_AddArrayToObject(ctx->record, "list_colours");
     for (int i = 0; i < n; i++)
-        for (int k = 0; k < s->nprims; k++)
-            if (s->prims[k].object == i)
-                cJSON_AddItemToArray(names, cJSON_CreateString(s->prims[k].colour_name));
+        cJSON_AddItemToArray(names, cJSON_CreateString(name[i]));
     cJSON_AddNumberToObject(ctx->record, "num_objects", n);
-    swatch_strip_append(s);
     return GEN_EXIT_OK;
 }
 
+/* No colour repeats: at most the palette's 20 shapes. */
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    int w = lineup_canvas_width(p->level, &STYLE, GEN_CANVAS);
-    if (w > MAX_WIDTH) {
-        snprintf(err, errlen, "cannot draw %d shapes in a row: the canvas would be %d px wide (at most %d)", p->level,
-                 w, MAX_WIDTH);
+    if (p->level > PALETTE_SIZE) {
+        snprintf(err, errlen, "cannot draw %d shapes in different colours: the palette has %d", p->level,
+                 PALETTE_SIZE);
         return -1;
     }
     return 0;
@@ -98,9 +81,20 @@ static int check_level(const gen_params *p, char *err, size_t errlen)
 
 static const gen_field fields[] = {{"list_colours", FIELD_STRING_ARRAY}, {"num_objects", FIELD_INT}, {NULL, 0}};
 
+/* "black, gray, ..., fuchsia" in palette order, straight from palette.def. */
+#define PALETTE_COLOUR(name, r, g, b) #name ", "
+static const char RULES[] =
+    "- Every shape is filled with one of these 20 colours: "
+#include "swatches/palette.def"
+    "(the strip under the picture shows each of them with its name).\n"
+    "- No two shapes have the same colour.\n"
+    "- Find the shapes drawn on top of the background picture and name the colour of each.\n"
+    "- Give every colour you found, once each; the order does not matter.\n";
+#undef PALETTE_COLOUR
+
 const generator gen_list_colours = {
     .name = "list_colours",
-    .summary = "n coloured shapes in a row on a patterned background; name their colours left to right",
+    .summary = "n shapes in different colours on a background picture, over the colour strip; list their colours",
     .images = 1,
     .fields = fields,
     .level_field = "num_objects",
@@ -108,16 +102,10 @@ const generator gen_list_colours = {
     .level_max = 20,
     .lowest_level = 1,
     .uses_swatches = true,
-    .input_prompt = "The image shows one or more coloured shapes spread out from left to right, at different "
-                    "heights, on a patterned background. Below the picture is a strip of colour swatches, each "
-                    "with its name written under it.",
-    .rules = "Go through the shapes from the leftmost to the rightmost and name the fill colour of each one. Use "
-             "only the colour names of the swatch strip, choosing the swatch that matches the fill best. The "
-             "background is not a shape: leave it out.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by the colour names "
-                     "of the shapes from left to right, separated by single spaces, for example "
-                     "ANSWER: red lime red.",
-    .answer = {.kind = ANSWER_WORDS, .gold = {"list_colours"}, .axis = "num_objects"},
+    .input_prompt = "- The picture shows a few coloured shapes drawn over a background picture.\n",
+    .rules = RULES,
+    .output_prompt = "- Answer on a single line with the list of all the colours you found.\n",
+    .answer = {.format = "a list of colours", .kind = ANSWER_WORDS, .gold = {"list_colours"}, .axis = "num_objects"},
     .check_level = check_level,
     .sample = sample,
 };

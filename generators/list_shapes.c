@@ -1,101 +1,72 @@
-/* list_shapes: n shapes of several kinds in a clear left-to-right row on a
- * procedural background.
- * Record: list_shapes = the shape names left to right, num_objects = n.
+/* list_shapes: n red, green or blue shapes of four kinds on a background picture,
+ * the original's 389x389 matplotlib plot.
+ * Record: list_shapes = the kinds present, sorted; num_objects = n.
  * See docs/tasks/list_shapes.md. */
+#include "bgshapes.h"
 #include "errors.h"
 #include "generator.h"
-#include "lineup.h"
+#include "palette.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
-/* CIEDE2000 floor between a shape's fill and every background colour around it:
- * above the palette's own floor against white (20), so a shape's outline reads
- * against a busy picture at least as well as against the plain white canvas. */
-#define CONTRAST_DE 25.0
-/* Palette colours that must stay usable at every shape's place, so the fills of
- * a row vary (colour must not hint at the kind). */
-#define MIN_FREE_COLOURS 5
-/* Least horizontal space between neighbouring shapes' x extents (outline
- * included): no two shapes share a column, so left-to-right is never a tie. */
-#define ORDER_GAP 10.0
-/* Steepest line between any two shapes' centres (45 degrees): which of two is
- * further left never hinges on a small x offset across a long vertical drop. */
-#define ORDER_MAX_SLOPE 1.0
-/* Space kept between every shape and the canvas edge. */
-#define EDGE 16.0
-/* Smallest circumradius, as list_colours': 20 shapes (the largest release level)
- * fit 800 px, so every release image is 800x800, and only longer rows grow the
- * canvas.  Growing it earlier (to 1142 px at 20, as before, for 44 px shapes)
- * does not help a model that scales to 448 px: the shapes come out 17 px there
- * instead of 15. */
-#define RMIN 13.0
-/* Largest circumradius, for a row of one or two. */
-#define RMAX 60.0
-/* Radii vary between this share of the level's largest and the largest. */
-#define SIZE_SPREAD 0.8
-/* A thin dark outline gives every shape a crisp silhouette on any background. */
-#define OUTLINE 2.0
-#define OUTLINE_COLOUR ((rgb){30, 30, 30})
-/* ...and a light one around the darkest fills (navy, maroon, black), where a dark
- * outline would vanish. */
-#define OUTLINE_ON_DARK ((rgb){235, 235, 235})
-/* Contrast is checked this far around each shape's box, covering its
- * antialiased edge. */
+/* The original's shapes: "radius" 75 picture pixels (11.5 px on screen for the
+ * 2400-px picture shown 369.6 px wide). */
+#define RADIUS 75
+/* Two shapes' fills stay at least this far apart (screen px): the original keeps
+ * only their centres 2 radii apart, so squares and triangles overlap. */
+#define GAP 1.5
+/* A fill stands out from the picture around it by at least this much
+ * (CIEDE2000) within HALO px (gen's rule; the original's photographs are
+ * unknown). */
+#define CONTRAST_DE 15.0
 #define HALO 2.0
-/* Widest canvas a level may need; past it the level is refused up front. */
-#define MAX_WIDTH 4000
+/* matplotlib's default patch edge, 1 pt, in the fill's colour. */
+#define EDGE 1.4
+/* The original's colours: matplotlib's red, green and blue. */
+static const char *const COLOURS[] = {"red", "green", "blue"};
+static const char *const KINDS[BGS_NKINDS] = {"circle", "triangle", "square", "pentagon"};
+/* The most shapes a level may draw: past 64 the 2400-px picture jams. */
+#define MAX_SHAPES 64
 
-/* Kinds whose silhouettes differ at a glance at 27 px, drawn upright (a rotated
- * square would pass for a diamond).  Pentagon, hexagon, heptagon and octagon are
- * left out: their outlines lie within 19% (pentagon) or 13% (hexagon) of the
- * radius of a circle's, 2.5 px or less at the smallest shapes and under 1.5 px at
- * the 448 px viewing size, below its 3-px minimum (GEN_VIEW_MIN). */
-static const shape_kind KINDS[] = {SHAPE_CIRCLE, SHAPE_TRIANGLE, SHAPE_SQUARE,
-                                   SHAPE_RECTANGLE, SHAPE_STAR, SHAPE_DIAMOND};
-
-static const lineup_style STYLE = {
-    .kinds = KINDS,
-    .nkinds = (int)(sizeof KINDS / sizeof KINDS[0]),
-    .rmin = RMIN,
-    .rmax = RMAX,
-    .spread = SIZE_SPREAD,
-    .gap = ORDER_GAP,
-    .edge = EDGE,
-    .max_slope = ORDER_MAX_SLOPE,
-    .outline = OUTLINE,
-    .outline_colour = OUTLINE_COLOUR,
-    .outline_on_dark = OUTLINE_ON_DARK,
-    .halo = HALO,
-    .min_de = CONTRAST_DE,
-    .min_free = MIN_FREE_COLOURS,
-};
+static const bgs_style STYLE = {.radius = RADIUS, .sx = 1.0, .gap = GAP, .min_de = CONTRAST_DE, .halo = HALO, .edge = EDGE};
 
 static int sample(gen_ctx *ctx)
 {
     int n = ctx->p.level;
     scene *s = ctx->img[0];
-    rng bg, colours;
-    gen_stream(ctx, "background", &bg);
+    scene_reset(s, MPL_TIGHT_SIDE, MPL_TIGHT_SIDE);
+    rng colours, picture;
     gen_stream(ctx, "colours", &colours);
+    gen_stream(ctx, "background", &picture);
+    rgb fill[MAX_SHAPES];
+    const char *name[MAX_SHAPES];
+    for (int i = 0; i < n; i++) {
+        name[i] = COLOURS[rng_below(&colours, 3)];
+        fill[i] = PALETTE[palette_find(name[i])].value;
+    }
+    int kind[MAX_SHAPES];
     char why[200];
-    if (lineup_scene(s, n, &STYLE, &ctx->rng, &bg, &colours, why, sizeof why) != 0)
+    if (bgs_draw(s, n, &STYLE, &ctx->rng, &picture, fill, name, kind, &ctx->redraws, why, sizeof why) != 0)
         return gen_fail(ctx, "%s", why);
 
-    cJSON *names = cJSON_AddArrayToObject(ctx->record, "list_shapes");
+    bool seen[BGS_NKINDS] = {false};
     for (int i = 0; i < n; i++)
-        for (int k = 0; k < s->nprims; k++)
-            if (s->prims[k].object == i)
-                cJSON_AddItemToArray(names, cJSON_CreateString(s->prims[k].kind));
+        seen[kind[i]] = true;
+    /* sorted: circle, pentagon, square, triangle */
+    static const int SORTED[BGS_NKINDS] = {BGS_CIRCLE, BGS_PENTAGON, BGS_SQUARE, BGS_TRIANGLE};
+    cJSON *names = cJSON_AddArrayToObject(ctx->record, "list_shapes");
+    for (int k = 0; k < BGS_NKINDS; k++)
+        if (seen[SORTED[k]])
+            cJSON_AddItemToArray(names, cJSON_CreateString(KINDS[SORTED[k]]));
     cJSON_AddNumberToObject(ctx->record, "num_objects", n);
     return GEN_EXIT_OK;
 }
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    int w = lineup_canvas_width(p->level, &STYLE, GEN_CANVAS);
-    if (w > MAX_WIDTH) {
-        snprintf(err, errlen, "cannot draw %d shapes in a row: the canvas would be %d px wide (at most %d)", p->level,
-                 w, MAX_WIDTH);
+    if (p->level > MAX_SHAPES) {
+        snprintf(err, errlen, "cannot draw %d shapes: at most %d fit the picture", p->level, MAX_SHAPES);
         return -1;
     }
     return 0;
@@ -105,22 +76,19 @@ static const gen_field fields[] = {{"list_shapes", FIELD_STRING_ARRAY}, {"num_ob
 
 const generator gen_list_shapes = {
     .name = "list_shapes",
-    .summary = "n shapes of several kinds in a row on a patterned background; name them left to right",
+    .summary = "n coloured shapes of four kinds on a background picture; give the set of kinds seen",
     .images = 1,
     .fields = fields,
     .level_field = "num_objects",
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
-    .input_prompt = "The image shows one or more coloured shapes spread out from left to right, at different "
-                    "heights, on a patterned background.",
-    .rules = "Go through the shapes from the leftmost to the rightmost and name each one. Every shape is one of: "
-             "circle, triangle, square, rectangle, star, diamond. The background is not a "
-             "shape: leave it out.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by the names of the "
-                     "shapes from left to right, separated by single spaces, for example ANSWER: "
-                     "star circle diamond.",
-    .answer = {.kind = ANSWER_WORDS, .gold = {"list_shapes"}, .axis = "num_objects"},
+    .input_prompt = "- The picture shows a few coloured shapes drawn over a background picture.\n",
+    .rules = "- Every shape is one of these kinds: circle, triangle, square, pentagon.\n"
+             "- Find the shapes drawn on top of the background picture.\n"
+             "- Give the set of the different kinds you saw, each kind once.\n",
+    .output_prompt = "- Answer on a single line with the set of the different kinds of shape you found.\n",
+    .answer = {.format = "a set of shapes", .kind = ANSWER_WORDS, .gold = {"list_shapes"}, .axis = "num_objects"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -1,47 +1,26 @@
-/* colours_present: the record's 20 answers are, in palette order, whether some shape
- * above the strip has that palette colour (matched by RGB value, not by name); rules.txt
- * lists the palette names in that same order; the strip is appended below the scene.
- * In the rendered scene (above the strip) every pixel is white, a shape's colour or
- * a blend of white with one of them, and each colour said "yes" shows a solid area
- * while each colour said "no" shows none. */
+/* colours_present: the original's picture (a 489x389 stretched plot over the
+ * 489x274 strip) holds n shapes, each a circle, triangle, square or pentagon of
+ * the original's size with a black edge, in n different palette colours, centres
+ * in the original's box and more than 0.1 apart (its rule); the record's 20 words
+ * are "Yes"/"No" in palette order, exactly n "Yes", each "Yes" a colour some shape
+ * is filled with (matched by RGB, not by name); rules.txt lists the palette in
+ * order.  In the rendered plot every "Yes" colour shows a solid area (pixels whose
+ * four neighbours have the same exact colour) and every "No" colour none. */
 #include "harness.h"
 
+#include "mplplot.h"
 #include "palette.h"
 #include "swatches.h"
 
 #include <math.h>
 #include <string.h>
 
-/* Blends with white: RGB distance from the white-to-colour line, for anti-aliasing. */
-#define BLEND_TOLERANCE 3.0
-/* Exact-colour pixels a present colour shows at least: the smallest shape (radius
- * 24 px triangle) covers far more. */
-#define MIN_SOLID_PIXELS 200
-/* Exact-colour pixels an absent colour may show by chance in an edge blend. */
-#define MAX_STRAY_PIXELS 5
-#define MIN_SHAPE_GAP 8.0
-
-#define MAX_SHAPES 128
-
-typedef struct circle_of {
-    double x, y, r;
-} circle_of;
-
-/* The circle around a shape: its own circle, or the vertices' mean and farthest. */
-static circle_of circumcircle(const scene *sc, const prim *a)
-{
-    if (a->type == PRIM_CIRCLE)
-        return (circle_of){a->x, a->y, a->r};
-    const point *q = prim_points(sc, a);
-    circle_of c = {0, 0, 0};
-    for (int k = 0; k < a->npts; k++)
-        c.x += q[k].x / a->npts, c.y += q[k].y / a->npts;
-    for (int k = 0; k < a->npts; k++)
-        c.r = fmax(c.r, hypot(q[k].x - c.x, q[k].y - c.y));
-    return c;
-}
-
-static bool same(rgb a, rgb b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
+/* Interior pixels a colour shows at least when present: a shape covers 450-760 px
+ * and a later one can hide little of it (centres 0.1 apart). */
+#define MIN_SOLID_PIXELS 150
+/* Interior pixels an absent colour may show: where black edges meet, a few
+ * pixels are solid black; an antialiased edge is never 3 px of one grey. */
+#define MAX_STRAY_PIXELS 12
 
 static int palette_of(rgb c)
 {
@@ -51,51 +30,68 @@ static int palette_of(rgb c)
     return -1;
 }
 
-static double blend_distance(rgb px, rgb c)
-{
-    double d[3] = {c.r - 255.0, c.g - 255.0, c.b - 255.0}, v[3] = {px.r - 255.0, px.g - 255.0, px.b - 255.0};
-    double l2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-    double t = l2 > 0 ? (v[0] * d[0] + v[1] * d[1] + v[2] * d[2]) / l2 : 0;
-    t = t < 0 ? 0 : t > 1 ? 1 : t;
-    return sqrt(pow(v[0] - t * d[0], 2) + pow(v[1] - t * d[1], 2) + pow(v[2] - t * d[2], 2));
-}
+static bool same(rgb a, rgb b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
 
 static const char *check(const sample_out *s, const gen_params *p, char *msg, size_t n)
 {
     const scene *sc = &s->img[0];
-    int top = GEN_CANVAS; /* the scene; the strip lies below */
-    if (sc->width != GEN_CANVAS || sc->height != top + swatch_strip_height(sc->width))
-        return "the scene is not the canvas with the strip below";
+    int top = MPL_PLOT_H; /* the plot; the strip lies below */
+    if (sc->width != SWATCH_WIDTH || sc->height != top + SWATCH_HEIGHT)
+        return "the image is not the 489x389 plot over the 489x274 strip";
     bool present[PALETTE_SIZE] = {false};
-    circle_of circ[MAX_SHAPES];
+    double cx[PALETTE_SIZE], cy[PALETTE_SIZE];
     int shapes = 0, swatches = 0;
+    /* plot pixels per data unit: 369.6 / 1.2 down, stretched across */
+    double ky = MPL_AXES_SIDE / 1.2, kx = ky * MPL_STRETCH;
     for (int i = 0; i < sc->nprims; i++) {
         const prim *a = &sc->prims[i];
         double x0, y0, x1, y1;
         prim_bbox(sc, a, &x0, &y0, &x1, &y1);
         if (y0 >= top) {
-            swatches += a->type == PRIM_RECT;
+            swatches += a->kind && strcmp(a->kind, "swatch") == 0;
             continue;
         }
-        if (a->object < 0 || !a->filled || a->stroke_width > 0)
-            return "something above the strip that is not a plain filled shape";
-        if (x0 < 0 || y0 < 0 || x1 > sc->width || y1 > top)
-            return "a shape leaves the scene";
+        if (a->object < 0 || !a->filled || a->type != PRIM_POLYGON || !same(a->stroke, RGB_BLACK) ||
+            a->stroke_width < 1)
+            return "something in the plot that is not a filled shape with a black edge";
         int c = palette_of(a->fill);
-        if (c < 0)
-            return "a shape whose colour is not in the palette";
+        if (c < 0 || strcmp(PALETTE[c].name, a->colour_name) != 0)
+            return "a shape whose colour is not the palette's named colour";
+        if (present[c])
+            return "a colour used twice";
+        if (shapes == PALETTE_SIZE)
+            return "more shapes than colours";
         present[c] = true;
+        /* the kind from the outline: the bounding box is 0.1 x 0.1 data units for
+         * every kind (the pentagon 0.095 x 0.090) */
+        double w = (x1 - x0 - a->stroke_width) / kx, h = (y1 - y0 - a->stroke_width) / ky;
+        int np = a->npts;
+        const char *kind = np == 3 ? "triangle" : np == 4 ? "square" : np == 5 ? "pentagon" : np > 16 ? "circle" : "?";
+        if (strcmp(kind, a->kind) != 0)
+            return "a shape whose outline is not its kind";
+        double want_w = np == 5 ? 0.095 : 0.1, want_h = np == 5 ? 0.091 : 0.1;
+        if (fabs(w - want_w) > 0.002 || fabs(h - want_h) > 0.002) {
+            snprintf(msg, n, "a %s of %.3f x %.3f data units, not the original's %.3f x %.3f", kind, w, h, want_w,
+                     want_h);
+            return msg;
+        }
+        /* the centre, in data units: the top of the triangle and pentagon is at y + r */
+        double ux = ((x0 + x1) / 2 / MPL_STRETCH - MPL_PAD) / (MPL_AXES_SIDE / 1.2) - 0.1;
+        double topy = (y0 + a->stroke_width / 2 - MPL_PAD) / ky;
+        double uy = 1.1 - topy - 0.05;
+        if (ux < 0.1 - 1e-6 || ux > 0.9 + 1e-6 || uy < 0.1 - 1e-6 || uy > 0.9 + 1e-6)
+            return "a shape's centre outside the original's box 0.1..0.9";
+        for (int j = 0; j < shapes; j++)
+            if (hypot(ux - cx[j], uy - cy[j]) <= 0.1 - 1e-9) {
+                snprintf(msg, n, "two centres %.4f apart, the original keeps them more than 0.1 apart",
+                         hypot(ux - cx[j], uy - cy[j]));
+                return msg;
+            }
+        cx[shapes] = ux, cy[shapes] = uy;
         shapes++;
-        if (shapes > MAX_SHAPES)
-            return "too many shapes";
-        circ[shapes - 1] = circumcircle(sc, a);
-        for (int j = 0; j < shapes - 1; j++)
-            if (hypot(circ[j].x - circ[shapes - 1].x, circ[j].y - circ[shapes - 1].y) - circ[j].r -
-                    circ[shapes - 1].r < MIN_SHAPE_GAP)
-                return "two shapes are too close";
     }
     if (swatches != PALETTE_SIZE)
-        return "the strip does not hold the 20 patches";
+        return "the strip does not hold the 20 colour bars";
     if (shapes != p->level || rec_int(s, "num_objects") != shapes) {
         snprintf(msg, n, "drew %d shapes, level %d, record %d", shapes, p->level, rec_int(s, "num_objects"));
         return msg;
@@ -103,13 +99,18 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
     const cJSON *arr = cJSON_GetObjectItemCaseSensitive(s->record, "colours_present");
     if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != PALETTE_SIZE)
         return "colours_present is not 20 answers";
+    int yes = 0;
     for (int i = 0; i < PALETTE_SIZE; i++) {
-        const char *v = cJSON_GetArrayItem(arr, i)->valuestring;
-        if (strcmp(v, present[i] ? "yes" : "no") != 0) {
-            snprintf(msg, n, "%s is %s in the image, record says %s", PALETTE[i].name, present[i] ? "yes" : "no", v);
+        const cJSON *v = cJSON_GetArrayItem(arr, i);
+        if (!cJSON_IsString(v) || strcmp(v->valuestring, present[i] ? "Yes" : "No") != 0) {
+            snprintf(msg, n, "%s is %s in the image, record says %s", PALETTE[i].name, present[i] ? "Yes" : "No",
+                     cJSON_IsString(v) ? v->valuestring : "?");
             return msg;
         }
+        yes += present[i];
     }
+    if (yes != p->level)
+        return "the number of Yes is not the level";
 
     /* rules.txt lists the names in palette order */
     const generator *g = generator_find("colours_present");
@@ -125,26 +126,17 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
 
     const canvas *cv = harness_render(sc);
     long solid[PALETTE_SIZE] = {0};
-    int last = -1;
-    for (int y = 0; y < top; y++)
-        for (int x = 0; x < sc->width; x++) {
+    for (int y = 1; y < top - 1; y++)
+        for (int x = 1; x < sc->width - 1; x++) {
             rgb c = canvas_pixel(cv, x, y);
             if (c.r == 255 && c.g == 255 && c.b == 255)
                 continue;
-            /* inside a shape the pixel is most often the previous one's colour */
-            int k = last >= 0 && same(c, PALETTE[last].value) ? last : palette_of(c);
-            if (k >= 0) {
-                last = k;
-                solid[k]++;
+            if (!same(c, canvas_pixel(cv, x - 1, y)) || !same(c, canvas_pixel(cv, x + 1, y)) ||
+                !same(c, canvas_pixel(cv, x, y - 1)) || !same(c, canvas_pixel(cv, x, y + 1)))
                 continue;
-            }
-            bool blend = false;
-            for (int i = 0; i < PALETTE_SIZE && !blend; i++)
-                blend = present[i] && blend_distance(c, PALETTE[i].value) <= BLEND_TOLERANCE;
-            if (!blend) {
-                snprintf(msg, n, "pixel (%d, %d) is neither white, a shape colour nor a blend of the two", x, y);
-                return msg;
-            }
+            int k = palette_of(c);
+            if (k >= 0)
+                solid[k]++;
         }
     for (int i = 0; i < PALETTE_SIZE; i++)
         if (present[i] ? solid[i] < MIN_SOLID_PIXELS : solid[i] > MAX_STRAY_PIXELS) {

@@ -1,49 +1,53 @@
-/* list_colours: the record lists, left to right, the palette name of each shape's
- * fill, recomputed from the scene (order from bounding boxes, name as the palette
- * colour nearest the fill); the row, contrast and pixel promises hold
- * (lineup_checks.h); the swatch strip sits below the 800 px picture. */
-#include "lineup_checks.h"
+/* list_colours: the original's picture (the 489x389 stretched plot over the
+ * 489x274 strip) holds n shapes of radius 150 (of a 2400-px picture) on a
+ * background picture, checked by bgs_check(); their fills are n different
+ * palette colours (exact RGB), and the record's list_colours is their names
+ * sorted, num_objects = n. */
+#include "bgshapes_check.h"
 
 #include "palette.h"
 #include "swatches.h"
 
+#include <stdlib.h>
+
+static int by_name(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
 static const char *check(const sample_out *s, const gen_params *p, char *msg, size_t n)
 {
     const scene *sc = &s->img[0];
-    int order[LC_MAX_SHAPES];
-    if (sc->height != GEN_CANVAS + swatch_strip_height(sc->width)) {
-        snprintf(msg, n, "canvas %dx%d has no swatch strip below an %d px picture", sc->width, sc->height, GEN_CANVAS);
-        return msg;
-    }
-    if (p->level <= 20 && sc->width != GEN_CANVAS)
-        return "the canvas grew wider although 20 shapes fit 800 px";
-    const char *why = lineup_check(s, p, GEN_CANVAS, order, msg, n);
+    if (sc->width != SWATCH_WIDTH || sc->height != 389 + SWATCH_HEIGHT)
+        return "the image is not the 489x389 plot over the 489x274 strip";
+    int shape[BC_MAX];
+    const char *why = bgs_check(s, p, 150, 489.0 / 389, 389, shape, msg, n);
     if (why)
         return why;
-    int swatches = 0;
+    int bars = 0;
     for (int i = 0; i < sc->nprims; i++)
-        swatches += sc->prims[i].kind && strcmp(sc->prims[i].kind, "swatch") == 0;
-    if (swatches != PALETTE_SIZE)
-        return "the swatch strip does not show every palette colour";
-
-    const cJSON *list = cJSON_GetObjectItemCaseSensitive(s->record, "list_colours");
-    if (cJSON_GetArraySize(list) != p->level)
-        return "list_colours has the wrong length";
+        bars += sc->prims[i].kind && strcmp(sc->prims[i].kind, "swatch") == 0;
+    if (bars != PALETTE_SIZE)
+        return "the strip does not hold the 20 colour bars";
+    const char *name[BC_MAX];
+    bool used[PALETTE_SIZE] = {false};
     for (int i = 0; i < p->level; i++) {
-        const prim *a = &sc->prims[order[i]];
-        int best = -1;
-        double best_de = 1e9;
-        for (int k = 0; k < PALETTE_SIZE; k++) {
-            double de = ciede2000(a->fill, PALETTE[k].value);
-            if (de < best_de) {
-                best_de = de;
-                best = k;
-            }
-        }
-        const cJSON *name = cJSON_GetArrayItem(list, i);
-        if (best_de > 0.5 || !cJSON_IsString(name) || strcmp(name->valuestring, PALETTE[best].name) != 0) {
-            snprintf(msg, n, "shape %d from the left is %s (off by %.1f), record says %s", i, PALETTE[best].name,
-                     best_de, cJSON_IsString(name) ? name->valuestring : "?");
+        rgb f = sc->prims[shape[i]].fill;
+        int c = -1;
+        for (int k = 0; k < PALETTE_SIZE && c < 0; k++)
+            if (PALETTE[k].value.r == f.r && PALETTE[k].value.g == f.g && PALETTE[k].value.b == f.b)
+                c = k;
+        if (c < 0 || used[c])
+            return "a fill that is not a palette colour of its own";
+        used[c] = true;
+        name[i] = PALETTE[c].name;
+    }
+    qsort(name, (size_t)p->level, sizeof *name, by_name);
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(s->record, "list_colours");
+    if (cJSON_GetArraySize(list) != p->level || rec_int(s, "num_objects") != p->level)
+        return "list_colours or num_objects does not match the level";
+    for (int i = 0; i < p->level; i++) {
+        const cJSON *v = cJSON_GetArrayItem(list, i);
+        if (!cJSON_IsString(v) || strcmp(v->valuestring, name[i]) != 0) {
+            snprintf(msg, n, "list_colours[%d] is %s, the sorted fills say %s", i,
+                     cJSON_IsString(v) ? v->valuestring : "?", name[i]);
             return msg;
         }
     }

@@ -148,16 +148,6 @@ static uint64_t image_look(const scene *sc)
     return r;
 }
 
-/* Every space-separated token of str as an item keyed by its position. */
-static void add_tokens(audit *a, const char *guess, const char *str, double chance)
-{
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", str);
-    int pos = 0;
-    for (char *t = strtok(buf, " ,"); t; t = strtok(NULL, " ,"))
-        add(a, guess, false, hash_int(pos++), hash_str(t), chance);
-}
-
 /* Every string of a JSON array as an item keyed by its position. */
 static void add_array(audit *a, const char *guess, const cJSON *arr, double chance)
 {
@@ -237,12 +227,12 @@ static void it_circle_right_triangle(audit *a, const sample_out *s, int n)
         yes_no_chance(n >= 1 && n <= 20 ? CRT_YES[n] : 0.5));
 }
 
-/* k distinct colours, k uniform over ceil(n/3)..min(n,20): a colour is present
- * with q = E[k]/20, so the per-colour chance is max(q, 1-q). */
+/* n different colours out of 20, as the original draws them: a colour is present
+ * with q = n/20, so the per-colour chance is max(q, 1-q) (the original's prior: at
+ * level 20 every answer is Yes, at level 1 a "No" guess is right 19 times in 20). */
 static void it_colours_present(audit *a, const sample_out *s, int n)
 {
-    int lo = (n + 2) / 3, hi = n < 20 ? n : 20;
-    double q = (lo + hi) / 2.0 / 20;
+    double q = n / 20.0;
     add_array(a, "per colour", field(s, "colours_present"), yes_no_chance(q));
 }
 
@@ -365,26 +355,51 @@ static void it_layered_colours(audit *a, const sample_out *s, int n)
     add_array(a, "per layer", field(s, "colors"), 1.0 / 20);
 }
 
-/* Six kinds: chance 1/6 per position. */
+/* Three kinds (diamond, hexagon, octagon), each layer uniform: chance 1/3 per
+ * position. */
 static void it_layered_shapes(audit *a, const sample_out *s, int n)
 {
     (void)n;
-    add_array(a, "per layer", field(s, "order"), 1.0 / 6);
+    add_array(a, "per layer", field(s, "order"), 1.0 / 3);
 }
 
-/* Colours drawn from those far from the background (at least 5 of 20): 1/20 is
- * the fair figure when every colour is equally likely. */
+/* The whole answer as one item: the list's strings joined. */
+static uint64_t hash_list(const cJSON *arr)
+{
+    uint64_t h = hash_str("[");
+    const cJSON *v;
+    cJSON_ArrayForEach(v, arr) h = (h ^ hash_str(cJSON_IsString(v) ? v->valuestring : "?")) * 1099511628211ULL;
+    return h;
+}
+
+/* The answer is the set of the n colours (stored sorted), a uniform n-subset of
+ * 20, as the original draws it: the most frequent set is right 1/C(20, n) of the
+ * time, which is 1 at level 20 (every colour, the original's prior: "list all 20"
+ * is always right there) and 1/20 at levels 1 and 19. */
 static void it_list_colours(audit *a, const sample_out *s, int n)
 {
-    (void)n;
-    add_array(a, "per position", field(s, "list_colours"), 1.0 / 20);
+    double c = 1;
+    for (int k = 0; k < n; k++)
+        c = c * (20 - k) / (k + 1);
+    add(a, "whole set", false, 0, hash_list(field(s, "list_colours")), 1.0 / c);
 }
 
-/* Seven kinds: chance 1/7 per position. */
+/* The answer is the set of kinds among n shapes of 4 equally likely kinds: the
+ * most likely set has probability max over k of P(exactly k given kinds) =
+ * sum_j (-1)^(k-j) C(k, j) (j/4)^n; for n >= 5 it is "all four" (0.76 at n = 10,
+ * 0.987 at n = 20: the original's prior, kept). */
 static void it_list_shapes(audit *a, const sample_out *s, int n)
 {
-    (void)n;
-    add_array(a, "per position", field(s, "list_shapes"), 1.0 / 6);
+    double best = 0;
+    for (int k = 1; k <= 4; k++) {
+        double p = 0, ck = 1;
+        for (int j = 0; j <= k; j++) {
+            p += ((k - j) % 2 ? -1 : 1) * ck * pow(j / 4.0, n);
+            ck = ck * (k - j) / (j + 1);
+        }
+        best = fmax(best, p);
+    }
+    add(a, "whole set", false, 0, hash_list(field(s, "list_shapes")), best);
 }
 
 /* The cells of a 6x6 grid: a cell holds a (green) circle with p = n/36.  gold_output

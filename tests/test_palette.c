@@ -1,4 +1,5 @@
-/* test_palette.c - CIEDE2000 against published data, and the palette's margins.
+/* test_palette.c - CIEDE2000 against published data, the palette against the
+ * original's, and its measured margins.
  *
  * Exit status 0 when every check passes, 1 otherwise; each failure is printed on
  * its own line, then one summary line counting check groups.
@@ -110,24 +111,76 @@ static void check_srgb_to_lab(void)
     check_lab_one("(255,0,0)", (rgb){255, 0, 0}, (const double[3]){53.2408, 80.0925, 67.2032});
 }
 
+/* The original's 20 colours (Percept-V's swatches.py and scripts), in its order,
+ * with matplotlib's RGB values for the names. */
+static const struct {
+    const char *name;
+    int r, g, b;
+} ORIGINAL[PALETTE_SIZE] = {
+    {"black", 0, 0, 0},         {"gray", 128, 128, 128},   {"brown", 165, 42, 42},     {"maroon", 128, 0, 0},
+    {"red", 255, 0, 0},         {"coral", 255, 127, 80},   {"tan", 210, 180, 140},     {"orange", 255, 165, 0},
+    {"ivory", 255, 255, 240},   {"goldenrod", 218, 165, 32}, {"yellow", 255, 255, 0},  {"green", 0, 128, 0},
+    {"olive", 128, 128, 0},     {"turquoise", 64, 224, 208}, {"skyblue", 135, 206, 235}, {"blue", 0, 0, 255},
+    {"lavender", 230, 230, 250}, {"purple", 128, 0, 128},  {"pink", 255, 192, 203},    {"fuchsia", 255, 0, 255},
+};
+
+static void check_original(void)
+{
+    for (int i = 0; i < PALETTE_SIZE; i++)
+        if (strcmp(PALETTE[i].name, ORIGINAL[i].name) != 0 || PALETTE[i].value.r != ORIGINAL[i].r ||
+            PALETTE[i].value.g != ORIGINAL[i].g || PALETTE[i].value.b != ORIGINAL[i].b)
+            fail("palette entry %d is %s (%d,%d,%d), the original's is %s (%d,%d,%d)", i, PALETTE[i].name,
+                 PALETTE[i].value.r, PALETTE[i].value.g, PALETTE[i].value.b, ORIGINAL[i].name, ORIGINAL[i].r,
+                 ORIGINAL[i].g, ORIGINAL[i].b);
+}
+
+/* The original palette's margins are measured, not floors: the closest pair and
+ * the palest colour are pinned to the figures the task pages quote. */
+#define MEASURE_TOLERANCE 0.05
+
 static void check_pairwise(void)
 {
+    double least = 1e9;
+    int li = -1, lj = -1;
     for (int i = 0; i < PALETTE_SIZE; i++)
         for (int j = i + 1; j < PALETTE_SIZE; j++) {
             double d = ciede2000(PALETTE[i].value, PALETTE[j].value);
-            if (!(d >= PALETTE_MIN_DE2000))
-                fail("palette '%s' and '%s' too close: ciede2000 %.2f < %.2f",
-                     PALETTE[i].name, PALETTE[j].name, d, PALETTE_MIN_DE2000);
+            if (d < least)
+                least = d, li = i, lj = j;
         }
+    if (fabs(least - 8.9) > MEASURE_TOLERANCE || strcmp(PALETTE[li].name, "orange") != 0 ||
+        strcmp(PALETTE[lj].name, "goldenrod") != 0 || !(least >= PALETTE_MIN_DE2000))
+        fail("closest pair %s/%s at %.2f, the pages say orange/goldenrod 8.9", PALETTE[li].name, PALETTE[lj].name,
+             least);
+    /* the other figures the pages quote */
+    static const struct {
+        const char *a, *b;
+        double de;
+    } quoted[] = {{"brown", "maroon", 10.4}, {"tan", "goldenrod", 14.7}, {"red", "coral", 15.5},
+                  {"ivory", "lavender", 17.7}};
+    for (size_t k = 0; k < sizeof quoted / sizeof quoted[0]; k++) {
+        double d = ciede2000(PALETTE[palette_find(quoted[k].a)].value, PALETTE[palette_find(quoted[k].b)].value);
+        if (fabs(d - quoted[k].de) > MEASURE_TOLERANCE)
+            fail("%s/%s at %.2f, the pages say %.1f", quoted[k].a, quoted[k].b, d, quoted[k].de);
+    }
 }
 
 static void check_white(void)
 {
+    static const struct {
+        const char *name;
+        double de;
+    } pale[] = {{"ivory", 6.9}, {"lavender", 10.1}, {"pink", 22.1}, {"skyblue", 22.2}, {"tan", 22.8}};
+    for (size_t k = 0; k < sizeof pale / sizeof pale[0]; k++) {
+        double d = ciede2000(PALETTE[palette_find(pale[k].name)].value, RGB_WHITE);
+        if (fabs(d - pale[k].de) > MEASURE_TOLERANCE)
+            fail("%s is %.2f from white, the pages say %.1f", pale[k].name, d, pale[k].de);
+    }
     for (int i = 0; i < PALETTE_SIZE; i++) {
         double d = ciede2000(PALETTE[i].value, RGB_WHITE);
         if (!(d >= PALETTE_MIN_WHITE_DE2000))
-            fail("palette '%s' too close to white: ciede2000 %.2f < %.2f",
-                 PALETTE[i].name, d, PALETTE_MIN_WHITE_DE2000);
+            fail("palette '%s' is %.2f from white, below the palest measured (%.1f)", PALETTE[i].name, d,
+                 PALETTE_MIN_WHITE_DE2000);
     }
 }
 
@@ -157,7 +210,7 @@ static void check_find(void)
     if (palette_find("red") != PALETTE_RED)
         fail("palette_find 'red': %d, expected PALETTE_RED (%d)", palette_find("red"), PALETTE_RED);
     /* Near misses and non-names must not match. */
-    static const char *const absent[] = {"", "Red", "re", "reds", "white", "gray"};
+    static const char *const absent[] = {"", "Red", "re", "reds", "white", "grey"};
     for (size_t k = 0; k < sizeof absent / sizeof absent[0]; k++)
         if (palette_find(absent[k]) != -1)
             fail("palette_find '%s': %d, expected -1", absent[k], palette_find(absent[k]));
@@ -238,8 +291,9 @@ static const struct check {
     {"ciede2000 sharma pairs", check_sharma},
     {"ciede2000_at_least", check_at_least},
     {"srgb_to_lab", check_srgb_to_lab},
-    {"palette pairwise distance", check_pairwise},
-    {"palette distance from white", check_white},
+    {"palette is the original's", check_original},
+    {"palette pairwise distance (measured)", check_pairwise},
+    {"palette distance from white (measured)", check_white},
     {"palette names", check_names},
     {"palette_find", check_find},
     {"palette_far_from red", check_far_from_red},

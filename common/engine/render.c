@@ -78,6 +78,16 @@ static void draw_text(cairo_t *cr, const prim *p)
     font_text_place(p->font_size, p->label, p->x, p->y, &px, &py, &x0, &y0, &x1, &y1);
     font_select(cr, p->font_size);
     set_colour(cr, p->fill);
+    if (p->angle != 0) {
+        cairo_save(cr);
+        cairo_translate(cr, p->x, p->y);
+        cairo_rotate(cr, p->angle);
+        cairo_move_to(cr, px - p->x, py - p->y);
+        cairo_show_text(cr, p->label);
+        cairo_new_path(cr);
+        cairo_restore(cr);
+        return;
+    }
     cairo_move_to(cr, px, py);
     cairo_show_text(cr, p->label);
     cairo_new_path(cr);

@@ -219,6 +219,21 @@ void prim_bbox(const scene *s, const prim *p, double *x0, double *y0, double *x1
     case PRIM_TEXT: {
         double px, py;
         font_text_place(p->font_size, p->label, p->x, p->y, &px, &py, &a, &b, &c, &d);
+        if (p->angle != 0) { /* the turned ink box's corners */
+            double cs = cos(p->angle), sn = sin(p->angle), cx[2] = {a - p->x, c - p->x}, cy[2] = {b - p->y, d - p->y};
+            a = c = p->x;
+            b = d = p->y;
+            for (int k = 0; k < 4; k++) {
+                double u = cx[k & 1], v = cy[k >> 1];
+                double x = p->x + u * cs - v * sn, y = p->y + u * sn + v * cs;
+                if (k == 0) {
+                    a = c = x;
+                    b = d = y;
+                }
+                a = fmin(a, x); c = fmax(c, x);
+                b = fmin(b, y); d = fmax(d, y);
+            }
+        }
         break;
     }
     }

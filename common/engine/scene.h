@@ -30,7 +30,8 @@ typedef enum prim_type {
     PRIM_RECT,     /* x, y top-left; w, h size; angle radians about its centre */
     PRIM_POLYGON,  /* npts points (closed) */
     PRIM_POLYLINE, /* npts points (open); drawn with stroke only */
-    PRIM_TEXT      /* label centred on x, y; font_size pixels (em size) */
+    PRIM_TEXT      /* label centred on x, y; font_size pixels (em size); turned by angle
+                      radians about x, y (-M_PI / 2 reads upwards) */
 } prim_type;
 
 /* How the edges of a fill are smoothed (antialiased).  Coarser is faster; only
@@ -61,7 +62,7 @@ typedef struct prim {
     double x, y, r, w, h, angle;
     int first_pt, npts;      /* into scene.pts */
     double font_size;
-    char label[16];
+    char label[40];
 } prim;
 
 typedef struct scene {

@@ -60,6 +60,8 @@ static uint64_t prim_key(const scene *s, const prim *p)
         break;
     case PRIM_TEXT:
         h = mix_in(mix_in(mix_in(h, cell(p->x)), cell(p->y)), cell(p->font_size));
+        if (p->angle != 0)
+            h = mix_in(h, (uint64_t)(int64_t)floor(p->angle * 100));
         break;
     }
     return h;

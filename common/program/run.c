@@ -610,7 +610,7 @@ int out_write_swatches(const char *dir, char *err, size_t errlen)
     strbuf png = {0};
     scene_init(&s, GEN_CANVAS, GEN_CANVAS);
     canvas_init(&cv);
-    swatch_strip_scene(&s, GEN_CANVAS);
+    swatch_strip_scene(&s);
     int rc = -1;
     if (render_scene(&cv, &s) != 0) {
         snprintf(err, errlen, "cairo failed to draw the swatch strip");

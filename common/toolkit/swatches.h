@@ -1,25 +1,35 @@
-/* swatches.h - the colour reference strip: every palette colour as a patch with
- * its name, in palette order.
+/* swatches.h - the colour reference strip: Percept-V's swatches.png, drawn.
  *
  * Contract:
- *  1. The strip is SWATCH_ROWS rows of patches across the full canvas width; each
- *     patch is a filled square with a thin grey outline (so pale colours keep an
- *     edge) and the colour's name centred below it in the bundled font.
- *  2. swatch_strip_append() grows a scene downwards by swatch_strip_height() and
- *     draws the strip there; the scene above is unchanged.
+ *  1. The strip is the original's (its swatches.py: a 6x2-inch matplotlib figure
+ *     saved with a tight bounding box): SWATCH_WIDTH x SWATCH_HEIGHT pixels, white,
+ *     a title across the top, a framed bar of the 20 palette colours side by side
+ *     in palette order, a tick under each bar and each colour's name below it,
+ *     turned to read upwards; text in the bundled font at matplotlib's sizes.
+ *  2. swatch_strip_append() grows a scene SWATCH_WIDTH wide downwards by
+ *     SWATCH_HEIGHT and draws the strip there; the scene above is unchanged (the
+ *     originals stack the strip under the scene, both resized to the wider width:
+ *     their scenes are narrower, so the strip keeps its size).
  *  3. swatch_strip_scene() makes the strip alone: the task directory's swatches.png.
+ *  4. The bars are primitives of kind "swatch" with the colour's palette name.
  */
 #ifndef GEN_SWATCHES_H
 #define GEN_SWATCHES_H
 
 #include "scene.h"
 
-/* Two rows of ten: patches stay large enough to judge a colour at 800 px wide. */
-#define SWATCH_ROWS 2
+/* The original swatches.png: 489x274 (measured; its script draws it at 100 dpi). */
+#define SWATCH_WIDTH 489
+#define SWATCH_HEIGHT 274
 
-int swatch_strip_height(int width);
+/* Where the colour bar lies in the strip (matplotlib's axes box, measured). */
+#define SWATCH_BAR_X0 14.86
+#define SWATCH_BAR_X1 479.86
+#define SWATCH_BAR_Y0 30.33
+#define SWATCH_BAR_Y1 184.33
+
 void swatch_strip_draw(scene *s, double top);
 void swatch_strip_append(scene *s);
-void swatch_strip_scene(scene *s, int width);
+void swatch_strip_scene(scene *s);
 
 #endif

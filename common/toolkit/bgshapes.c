@@ -1,0 +1,185 @@
+#include "bgshapes.h"
+
+#include "backgrounds.h"
+#include "colour.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int bgs_place(rng *r, int n, int side, int radius, bgshape *out)
+{
+    for (int i = 0; i < n; i++) {
+        int t = 0;
+        for (; t < BGS_TRIES; t++) {
+            int x = rng_int(r, 2 * radius, side - 2 * radius), y = rng_int(r, 2 * radius, side - 2 * radius);
+            bool ok = true;
+            for (int j = 0; j < i && ok; j++)
+                ok = hypot(x - out[j].x, y - out[j].y) > 2 * radius;
+            if (ok) {
+                out[i].x = x, out[i].y = y;
+                break;
+            }
+        }
+        if (t == BGS_TRIES)
+            return -1;
+    }
+    return 0;
+}
+
+int bgs_outline(const bgshape *s, int side, int radius, double sx, point *out)
+{
+    double k = MPL_AXES_SIDE / side, r = radius, x = s->x, y = s->y;
+    /* picture coordinates, y down, in the originals' vertex order */
+    double px[5], py[5];
+    int n = 0;
+    switch (s->kind) {
+    case BGS_CIRCLE:
+        mpl_ellipse(out, (MPL_PAD + x * k) * sx, MPL_PAD + y * k, r * k * sx, r * k);
+        return MPL_ELLIPSE_POINTS;
+    case BGS_TRIANGLE:
+        px[0] = x, py[0] = y + r, px[1] = x - r, py[1] = y - r, px[2] = x + r, py[2] = y - r;
+        n = 3;
+        break;
+    case BGS_SQUARE:
+        px[0] = x - r, py[0] = y - r, px[1] = x + r, py[1] = y - r, px[2] = x + r, py[2] = y + r;
+        px[3] = x - r, py[3] = y + r;
+        n = 4;
+        break;
+    default:
+        px[0] = x, py[0] = y + r, px[1] = x + 0.95 * r, py[1] = y + 0.31 * r, px[2] = x + 0.59 * r,
+        py[2] = y - 0.81 * r, px[3] = x - 0.59 * r, py[3] = y - 0.81 * r, px[4] = x - 0.95 * r,
+        py[4] = y + 0.31 * r;
+        n = 5;
+        break;
+    }
+    for (int i = 0; i < n; i++)
+        out[i] = (point){(MPL_PAD + px[i] * k) * sx, MPL_PAD + py[i] * k};
+    return n;
+}
+
+/* How far b lies beyond a along the normals of a's edges (the best of them). */
+static double beyond(const point *a, int na, const point *b, int nb)
+{
+    double best = -INFINITY;
+    for (int i = 0; i < na; i++) {
+        point p = a[i], q = a[(i + 1) % na];
+        double nx = q.y - p.y, ny = p.x - q.x, len = hypot(nx, ny);
+        if (len == 0)
+            continue;
+        nx /= len, ny /= len;
+        double amax = -INFINITY, amin = INFINITY, bmin = INFINITY, bmax = -INFINITY;
+        for (int j = 0; j < na; j++) {
+            double d = a[j].x * nx + a[j].y * ny;
+            amax = fmax(amax, d), amin = fmin(amin, d);
+        }
+        for (int j = 0; j < nb; j++) {
+            double d = b[j].x * nx + b[j].y * ny;
+            bmin = fmin(bmin, d), bmax = fmax(bmax, d);
+        }
+        best = fmax(best, fmax(bmin - amax, amin - bmax));
+    }
+    return best;
+}
+
+double bgs_gap(const point *a, int na, const point *b, int nb)
+{
+    return fmax(beyond(a, na, b, nb), beyond(b, nb, a, na));
+}
+
+/* Whether two shapes' centres are more than 2 reach apart on screen. */
+static bool centre_far(const bgshape *a, const bgshape *b, const bgs_style *st, double reach)
+{
+    double k = MPL_AXES_SIDE / BGS_SIDE;
+    return hypot((a->x - b->x) * k * st->sx, (a->y - b->y) * k) > 2 * reach;
+}
+
+static const char *const KIND_NAME[BGS_NKINDS] = {"circle", "triangle", "square", "pentagon"};
+
+int bgs_draw(scene *s, int n, const bgs_style *st, rng *layout, rng *picture, const rgb *fill,
+             const char *const *name, int *kind, int *redraws, char *why, size_t whylen)
+{
+    bgshape *sh = xmalloc(sizeof *sh * (size_t)(n > 0 ? n : 1));
+    point *pts = xmalloc(sizeof *pts * (size_t)(n > 0 ? n : 1) * MPL_ELLIPSE_POINTS);
+    int *np = xmalloc(sizeof *np * (size_t)(n > 0 ? n : 1));
+    box *keep = xmalloc(sizeof *keep * (size_t)(n > 0 ? n : 1));
+    background *bg = xmalloc(sizeof *bg);
+    int rc = -1, t = 0;
+    for (; t < BGS_LAYOUTS; t++) {
+        if (bgs_place(layout, n, BGS_SIDE, st->radius, sh) != 0) {
+            snprintf(why, whylen, "cannot place %d shapes more than %d px apart on a %d px picture", n,
+                     2 * st->radius, BGS_SIDE);
+            goto out;
+        }
+        for (int i = 0; i < n; i++) {
+            sh[i].kind = (int)rng_below(layout, BGS_NKINDS);
+            np[i] = bgs_outline(&sh[i], BGS_SIDE, st->radius, st->sx, pts + (size_t)i * MPL_ELLIPSE_POINTS);
+        }
+        bool apart = true;
+        /* shapes whose circumcircles (the square's corners: r sqrt 2, stretched)
+         * are apart need no closer look */
+        double reach = st->radius * 1.4143 * st->sx * MPL_AXES_SIDE / BGS_SIDE + st->edge + st->gap;
+        for (int i = 0; i < n && apart; i++)
+            for (int j = 0; j < i && apart; j++)
+                apart = centre_far(&sh[i], &sh[j], st, reach) || bgs_gap(pts + (size_t)i * MPL_ELLIPSE_POINTS, np[i], pts + (size_t)j * MPL_ELLIPSE_POINTS,
+                                np[j]) >= st->gap + st->edge;
+        if (apart)
+            break;
+        (*redraws)++;
+    }
+    if (t == BGS_LAYOUTS) {
+        snprintf(why, whylen, "cannot place %d shapes %.1f px apart in %d layouts", n, st->gap, BGS_LAYOUTS);
+        goto out;
+    }
+    for (int i = 0; i < n; i++) {
+        const point *q = pts + (size_t)i * MPL_ELLIPSE_POINTS;
+        box b = {q[0].x, q[0].y, q[0].x, q[0].y};
+        for (int k = 1; k < np[i]; k++) {
+            b.x0 = fmin(b.x0, q[k].x), b.x1 = fmax(b.x1, q[k].x);
+            b.y0 = fmin(b.y0, q[k].y), b.y1 = fmax(b.y1, q[k].y);
+        }
+        double h = st->halo + st->edge / 2;
+        keep[i] = (box){b.x0 - h, b.y0 - h, b.x1 + h, b.y1 + h};
+        kind[i] = sh[i].kind;
+    }
+    point lo = {MPL_PAD * st->sx, MPL_PAD}, hi = {(MPL_PAD + MPL_AXES_SIDE) * st->sx, MPL_PAD + MPL_AXES_SIDE};
+    box area = {lo.x, lo.y, hi.x, hi.y};
+    int p = 0;
+    for (; p < BGS_PICTURES; p++) {
+        int first = s->nprims, first_pt = s->npts;
+        if (background_draw(s, &area, picture, st->min_de, keep, n, 1, bg) != 0)
+            continue;
+        bool seen = true;
+        for (int i = 0; i < n && seen; i++) {
+            int c = palette_find(name[i]);
+            seen = c >= 0 && (background_far(bg, &keep[i]) & (1u << c));
+        }
+        if (seen)
+            break;
+        s->nprims = first;
+        s->npts = first_pt;
+    }
+    if (p == BGS_PICTURES) {
+        snprintf(why, whylen, "cannot draw a picture on which all %d shapes stand out (CIEDE2000 >= %.0f)", n,
+                 st->min_de);
+        goto out;
+    }
+    for (int i = 0; i < n; i++) {
+        prim *q = scene_polygon(s, pts + (size_t)i * MPL_ELLIPSE_POINTS, np[i], fill[i]);
+        q->kind = KIND_NAME[sh[i].kind];
+        q->colour_name = name[i];
+        q->object = i;
+        q->layer = 1;
+        q->stroke_width = st->edge;
+        q->stroke = fill[i];
+    }
+    rc = 0;
+out:
+    free(sh);
+    free(pts);
+    free(np);
+    free(keep);
+    free(bg);
+    return rc;
+}

@@ -1,0 +1,40 @@
+/* mplplot.h - where a Percept-V matplotlib plot puts things, in gen's pixels.
+ *
+ * The swatch tasks of the original (colours_present, layered_colours,
+ * list_colours) draw on matplotlib's default figure (640x480 at 100 dpi, axes
+ * box 0.125..0.9 x 0.11..0.88), with equal aspect on a square data range and the
+ * axes off, save it with a tight bounding box (the 369.6-px axes square plus
+ * 0.1 in of padding: a 389x389 PNG) and stack it on the 489-px swatch strip
+ * after resizing it to the strip's width (cv2.resize): the plot is stretched
+ * 489/389 = 1.257 times across, so its circles are ellipses.
+ *
+ * Contract:
+ *  1. MPL_PLOT_W x MPL_PLOT_H is the stretched plot (489x389), the top of the
+ *     image; the strip lies below it.
+ *  2. mpl_point() maps a point of the axes box in units (u, v), 0..1 from the
+ *     bottom-left corner, to pixels of the stretched plot (y down).
+ *  3. mpl_ellipse() writes the polygon of an axis-aligned ellipse (a circle of the
+ *     plot once stretched), MPL_ELLIPSE_POINTS points, the first at the right.
+ *  4. Pure functions, safe from any thread.
+ */
+#ifndef GEN_MPLPLOT_H
+#define GEN_MPLPLOT_H
+
+#include "scene.h"
+
+/* matplotlib's tight plot: 0.77 x 480 px axes square + 2 x 10 px padding. */
+#define MPL_AXES_SIDE 369.6
+#define MPL_PAD 10.0
+#define MPL_TIGHT_SIDE 389
+/* The plot stretched to the strip's width. */
+#define MPL_PLOT_W 489
+#define MPL_PLOT_H 389
+#define MPL_STRETCH ((double)MPL_PLOT_W / MPL_TIGHT_SIDE)
+
+/* Enough points that the polygon is within 0.1 px of a 200-px ellipse. */
+#define MPL_ELLIPSE_POINTS 128
+
+point mpl_point(double u, double v);
+void mpl_ellipse(point *out, double cx, double cy, double rx, double ry);
+
+#endif
