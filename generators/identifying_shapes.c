@@ -119,8 +119,9 @@ const generator gen_identifying_shapes = {
     .input_prompt = "The image is a column of rows separated by horizontal lines, and every row holds one filled, "
                     "coloured shape. The image may hold only one shape; it then counts as one row.",
     .rules = "Name the shape in every row, going from the top row to the bottom row.",
-    .output_prompt = "Give your answer as one single line: ANSWER: followed by the names of the shapes, one per "
-                     "row from the top, separated by spaces, for example ANSWER: Circle Triangle Circle",
+    .output_prompt = "Reply with a single line. The last line of your answer must be ANSWER: followed by the names "
+                     "of the shapes, one per row from the top, separated by spaces, for example "
+                     "ANSWER: Circle Triangle Circle",
     .answer = {.format = "ANSWER: Circle Triangle Circle",
                .kind = ANSWER_WORDS,
                .gold = {"Gold_output"},

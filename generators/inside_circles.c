@@ -1,172 +1,164 @@
-/* inside_circles: one large circle outline and n small filled circles, some inside
- * it and the rest outside it; none touches or crosses the outline.
- * Record: inside_circles = small circles inside the large one, num_circles = n.
- * See docs/tasks/inside_circles.md. */
+/* inside_circles: n black circle outlines and one red dot; is the dot inside any
+ * of the circles?
+ * Record: inside_circles = true when the dot's centre lies inside at least one
+ * circle; num_circles = n.  See docs/tasks/inside_circles.md.
+ *
+ * The picture is the original's (Percept-V inside_circles): matplotlib's default
+ * 6.4 x 4.8 inch figure at 100 dpi, data limits [-0.7, 1.4] on both axes at equal
+ * aspect, axis off, tight bounding box.  The axes box is height-bound, 369.6 px
+ * for 2.1 data units (176 px a unit), padded by 10 px: a 389 x 389 canvas on which
+ * data (x, y) is pixel (10 + 176 (x + 0.7), 379 - 176 (y + 0.7)).  Every centre
+ * lies in [0.1, 0.9]^2, so the drawing sits right of and above the middle, as in
+ * the original. */
 #include "errors.h"
 #include "generator.h"
-#include "layout.h"
-#include "palette.h"
-#include "util.h"
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
-/* Line width of the large circle: 4 px reads as a boundary, not as one more object. */
-#define RING_WIDTH 4.0
-/* The large circle's radius range: 220..290 px leaves a clear inner disc for up to
- * 20 circles and a ring of room outside it on the 800 px canvas. */
-#define RING_RMIN 220.0
-#define RING_RMAX 290.0
-/* The large circle keeps this much room to the canvas edge. */
-#define RING_EDGE 20.0
-/* Clear white between a small circle and the outline's ink, on either side: 12 px is
- * an unmistakable gap even at half size, so "inside" and "outside" are never close. */
-#define RING_CLEAR 12.0
-/* Small circles at least this far apart edge to edge: touching circles read as one. */
-#define CIRCLE_GAP 8.0
-/* Largest small radius: 34 px keeps every small circle far smaller than the ring. */
-#define CIRCLE_RMAX 34.0
-/* Smallest small radius: below 10 px a circle is a dot a reader may overlook. */
-#define CIRCLE_RMIN_FLOOR 10.0
-/* Radii vary by up to this factor within one image. */
-#define CIRCLE_SIZE_SPREAD 1.8
-/* Share of the smallest possible inner disc the small circles may cover if they all
- * lie inside: keeps rejection placement quick and the picture uncluttered. */
-#define CIRCLE_COVERAGE 0.22
+/* The canvas and the data-to-pixel map (see above). */
+#define CANVAS 389
+#define UNIT 176.0
+#define X0 10.0
+#define Y0 379.0
+#define LO (-0.7)
+/* Centres of the circles and of the dot: uniform over [0.1, 0.9]^2 (data). */
+#define POS_MIN 0.1
+#define POS_MAX 0.9
+/* Radii of the circles: uniform over 0.1..0.5 (17.6..88 px). */
+#define R_MIN 0.1
+#define R_MAX 0.5
+/* The dot's radius: 0.05 (8.8 px). */
+#define DOT_R 0.05
+/* matplotlib's default patch line: 1 pt at 100 dpi.  The circles are outlines of
+ * that width; the dot, made with color=, has an edge of its own red as wide. */
+#define EDGE_WIDTH (1.0 * 100.0 / 72.0)
+/* White kept between the dot's ink and a deciding outline's ink, in pixels at the
+ * original's size: 3 px is a gap one sees (3.5 px when the 389 px image is shown
+ * at 448).  A deciding outline is every outline when the answer is No, and at least
+ * one containing circle's when it is Yes; the prompt asks about the dot's centre,
+ * which cannot be placed by eye once an outline cuts through the dot. */
+#define READ_GAP 3.0
+/* The least distance (data) between the dot's centre and a deciding outline:
+ * dot radius + its edge + half the outline + the gap (13.2 px). */
+#define READ_DIST ((DOT_R * UNIT + EDGE_WIDTH / 2 + EDGE_WIDTH / 2 + READ_GAP) / UNIT)
+/* Scenes drawn at most for one sample.  A scene thrown away is replaced by the next
+ * readable one with the first scene's answer (so each level's Yes share stays the
+ * original's); the rarest case, a No at 30 circles, is readable in 3 draws of
+ * 10^5 (measured) and needed in about 3 samples of 10^4: 5 million draws miss it
+ * with odds e^-150. */
+#define MAX_DRAWS 5000000L
+/* Most circles gen draws: past 30 a readable No gets too rare to draw (the
+ * original has no bound). */
+#define MAX_CIRCLES 30
 
-/* Area of the smallest inner disc a small circle may use. */
-static double inner_area(void)
+/* matplotlib's named colour 'red'. */
+#define MPL_RED ((rgb){255, 0, 0})
+
+typedef struct circ {
+    double x, y, r;
+} circ;
+
+/* One scene as the original draws it: per circle x, y then r, then the dot. */
+static void draw(rng *g, int n, circ *c, double *dx, double *dy)
 {
-    double r = RING_RMIN - RING_WIDTH / 2 - RING_CLEAR;
-    return M_PI * r * r;
-}
-
-static double radius_max(int n)
-{
-    return fmin(CIRCLE_RMAX, sqrt(CIRCLE_COVERAGE * inner_area() / (M_PI * n)));
-}
-
-/* True when d is on the wanted side of the ring with RING_CLEAR of white to its ink. */
-static bool ring_side_ok(double cx, double cy, double R, disc d, bool inside)
-{
-    double dist = hypot(d.x - cx, d.y - cy);
-    if (inside)
-        return dist + d.r <= R - RING_WIDTH / 2 - RING_CLEAR;
-    return dist - d.r >= R + RING_WIDTH / 2 + RING_CLEAR;
-}
-
-struct ring {
-    double cx, cy, R;
-    int k; /* discs 0..k-1 go inside */
-};
-
-/* Inside discs draw their centres from the square around the usable inner disc. */
-static void inner_square(int i, double r, box *b, void *arg)
-{
-    const struct ring *g = arg;
-    if (i >= g->k)
-        return;
-    double in_r = g->R - RING_WIDTH / 2 - RING_CLEAR;
-    *b = (box){g->cx - in_r + r, g->cy - in_r + r, g->cx + in_r - r, g->cy + in_r - r};
-}
-
-static bool on_its_side(int i, disc d, void *arg)
-{
-    const struct ring *g = arg;
-    return ring_side_ok(g->cx, g->cy, g->R, d, i < g->k);
-}
-
-/* Places the n circles, the first k inside the ring; 0 or -1 when the budget is spent. */
-static int place(rng *r, const box *area, double cx, double cy, double R, int n, int k, double rmin, double rmax,
-                 disc *out)
-{
-    struct ring g = {cx, cy, R, k};
-    disc_rules rules = {.centre_box = inner_square, .accept = on_its_side, .arg = &g};
-    return place_discs_ruled(r, area, n, rmin, rmax, CIRCLE_GAP, &rules, out);
-}
-
-static int sample(gen_ctx *ctx)
-{
-    int n = ctx->p.level;
-    scene *s = ctx->img[0];
-    box area = {0, 0, s->width, s->height};
-    double rmax = radius_max(n);
-    double rmin = fmax(CIRCLE_RMIN_FLOOR, rmax / CIRCLE_SIZE_SPREAD);
-
-    /* The ring: radius and centre, wholly on the canvas. */
-    double R = rng_uniform(&ctx->rng, RING_RMIN, RING_RMAX);
-    double lim = R + RING_WIDTH / 2 + RING_EDGE;
-    double cx = rng_uniform(&ctx->rng, lim, s->width - lim);
-    double cy = rng_uniform(&ctx->rng, lim, s->height - lim);
-    int k = rng_int(&ctx->rng, 0, n); /* how many lie inside */
-
-    disc *d = xmalloc(sizeof *d * (size_t)n);
-    if (place(&ctx->rng, &area, cx, cy, R, n, k, rmin, rmax, d) != 0) {
-        free(d);
-        return gen_fail(ctx, "cannot place %d circles (%d inside a ring of radius %.0f) on a %dx%d canvas", n, k, R,
-                        s->width, s->height);
-    }
-
-    prim *ring = scene_circle(s, cx, cy, R, RGB_BLACK);
-    prim_outline(ring, RING_WIDTH, RGB_BLACK);
-    ring->kind = "ring";
-
-    rng colours;
-    gen_stream(ctx, "colours", &colours);
-    /* Shuffle the drawing order so inside circles are not always listed first. */
-    int *order = xmalloc(sizeof *order * (size_t)n);
-    for (int i = 0; i < n; i++)
-        order[i] = i;
-    rng_shuffle_int(&ctx->rng, order, n);
     for (int i = 0; i < n; i++) {
-        const disc *c = &d[order[i]];
-        const palette_colour *pc = &PALETTE[rng_below(&colours, PALETTE_SIZE)];
-        prim *p = scene_circle(s, c->x, c->y, c->r, pc->value);
-        p->colour_name = pc->name;
-        p->object = i;
+        c[i].x = rng_uniform(g, POS_MIN, POS_MAX);
+        c[i].y = rng_uniform(g, POS_MIN, POS_MAX);
+        c[i].r = rng_uniform(g, R_MIN, R_MAX);
     }
-    free(order);
-    free(d);
-    cJSON_AddNumberToObject(ctx->record, "inside_circles", k);
-    cJSON_AddNumberToObject(ctx->record, "num_circles", n);
-    return GEN_EXIT_OK;
+    *dx = rng_uniform(g, POS_MIN, POS_MAX);
+    *dy = rng_uniform(g, POS_MIN, POS_MAX);
 }
 
-/* Above this level even all-inside circles cannot keep CIRCLE_RMIN_FLOOR at
- * CIRCLE_COVERAGE of the smallest inner disc. */
+/* The answer (the original's rule: the centre strictly inside a circle) and
+ * whether a reader can see it: *readable. */
+static bool answer(const circ *c, int n, double dx, double dy, bool *readable)
+{
+    bool inside = false, clear_inside = false, all_clear = true;
+    for (int i = 0; i < n; i++) {
+        double d = hypot(dx - c[i].x, dy - c[i].y);
+        inside |= d < c[i].r;
+        clear_inside |= c[i].r - d >= READ_DIST;
+        all_clear &= d - c[i].r >= READ_DIST;
+    }
+    *readable = inside ? clear_inside : all_clear;
+    return inside;
+}
+
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    if (radius_max(p->level) < CIRCLE_RMIN_FLOOR) {
-        snprintf(err, errlen,
-                 "cannot draw %d circles inside a ring on a %dx%d canvas (at most %d fit with radius >= %.0f px)",
-                 p->level, GEN_CANVAS, GEN_CANVAS,
-                 (int)(CIRCLE_COVERAGE * inner_area() / (M_PI * CIRCLE_RMIN_FLOOR * CIRCLE_RMIN_FLOOR)),
-                 CIRCLE_RMIN_FLOOR);
+    if (p->level > MAX_CIRCLES) {
+        snprintf(err, errlen, "cannot draw %d circles: at most %d (past that a readable No is too rare)", p->level,
+                 MAX_CIRCLES);
         return -1;
     }
     return 0;
 }
 
-static const gen_field fields[] = {{"inside_circles", FIELD_INT}, {"num_circles", FIELD_INT}, {NULL, 0}};
+static double px(double x) { return X0 + (x - LO) * UNIT; }
+static double py(double y) { return Y0 - (y - LO) * UNIT; }
+
+static int sample(gen_ctx *ctx)
+{
+    int n = ctx->p.level;
+    char err[160];
+    if (check_level(&ctx->p, err, sizeof err) != 0)
+        return gen_fail(ctx, "%s", err);
+    circ c[MAX_CIRCLES];
+    double dx, dy;
+    bool readable;
+    draw(&ctx->rng, n, c, &dx, &dy);
+    bool yes = answer(c, n, dx, dy, &readable);
+    long draws = 1;
+    while (!readable) {
+        if (draws == MAX_DRAWS)
+            return gen_fail(ctx, "cannot draw a readable scene of %d circles answering %s in %ld draws", n,
+                            yes ? "Yes" : "No", MAX_DRAWS);
+        ctx->redraws++;
+        draws++;
+        draw(&ctx->rng, n, c, &dx, &dy);
+        bool again = answer(c, n, dx, dy, &readable);
+        readable &= again == yes;
+    }
+
+    scene *s = ctx->img[0];
+    scene_reset(s, CANVAS, CANVAS);
+    /* the dot first, the outlines over it, as the original adds them */
+    prim *p = scene_circle(s, px(dx), py(dy), DOT_R * UNIT, MPL_RED);
+    p->stroke_width = EDGE_WIDTH;
+    p->stroke = MPL_RED;
+    p->kind = "dot";
+    p->colour_name = "red";
+    for (int i = 0; i < n; i++) {
+        p = scene_circle(s, px(c[i].x), py(c[i].y), c[i].r * UNIT, RGB_BLACK);
+        prim_outline(p, EDGE_WIDTH, RGB_BLACK);
+        p->kind = "circle";
+        p->colour_name = "black";
+        p->object = i;
+    }
+    cJSON_AddBoolToObject(ctx->record, "inside_circles", yes);
+    cJSON_AddNumberToObject(ctx->record, "num_circles", n);
+    return GEN_EXIT_OK;
+}
+
+static const gen_field fields[] = {{"inside_circles", FIELD_BOOL}, {"num_circles", FIELD_INT}, {NULL, 0}};
 
 const generator gen_inside_circles = {
     .name = "inside_circles",
-    .summary = "one large circle outline and n small circles; count the small circles inside it",
+    .summary = "n black circle outlines and a red dot; is the dot inside any circle",
     .images = 1,
     .fields = fields,
     .level_field = "num_circles",
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
-    .input_prompt = "The image shows one large circle drawn as a black outline, and one or more small filled "
-                    "circles in various colours. Each small circle lies either wholly inside the large circle or "
-                    "wholly outside it.",
-    .rules = "Count the small circles that lie inside the large circle. Small circles outside the large circle do "
-             "not count; if none is inside, the count is 0.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by the number of "
-                     "small circles inside the large circle, in digits, for example ANSWER: 3.",
-    .answer = {.kind = ANSWER_INT, .gold = {"inside_circles"}, .axis = "num_circles"},
+    .input_prompt = "The image shows a number of black circles, drawn as outlines, and one red dot.",
+    .rules = "Decide whether the red dot lies inside at least one of the circles. The dot counts as inside a "
+             "circle when the dot's centre is within that circle's outline.",
+    .output_prompt = "The last line of your answer must be ANSWER: x, where x is Yes if the dot is inside any "
+                     "circle and No if it is inside none.",
+    .answer = {.format = "ANSWER: Yes/No", .kind = ANSWER_WORDS, .gold = {"inside_circles"}, .axis = "num_circles"},
     .check_level = check_level,
     .sample = sample,
 };

@@ -342,10 +342,18 @@ static void it_identifying_shapes(audit *a, const sample_out *s, int n)
     }
 }
 
-/* inside uniform over 0..n: chance 1/(n+1). */
+/* Yes when the dot falls in any of n circles drawn as the original draws them; the
+ * original's Yes share per level (its script simulated, 10^5 samples a level) is
+ * kept as published, so "the level's most frequent answer" is right with
+ * max(p, 1 - p): 0.68 at 1 circle, 0.53 at 2, then Yes, up to 0.997 at 20. */
+static const double INSIDE_YES[20] = {0.3210, 0.5312, 0.6756, 0.7716, 0.8370, 0.8817, 0.9143,
+                                      0.9361, 0.9526, 0.9636, 0.9727, 0.9797, 0.9837, 0.9871,
+                                      0.9902, 0.9924, 0.9941, 0.9954, 0.9962, 0.9971};
 static void it_inside_circles(audit *a, const sample_out *s, int n)
 {
-    add(a, "from circle count", false, 0, hash_int(rec_int(s, "inside_circles")), 1.0 / (n + 1));
+    double p = n >= 1 && n <= 20 ? INSIDE_YES[n - 1] : 1.0;
+    const cJSON *v = field(s, "inside_circles");
+    add(a, "most frequent per level", false, 0, hash_int(cJSON_IsTrue(v)), p > 0.5 ? p : 1 - p);
 }
 
 /* Each layer a distinct palette colour: chance 1/20 per position. */
