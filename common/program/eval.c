@@ -728,6 +728,9 @@ static void task_eval_json(strbuf *sb, const eval_task *t, const char *indent)
             double p = c.n[k] ? (double)c.right[k] / (double)c.n[k] : 0.0;
             char num[32];
             snprintf(num, sizeof num, "%.4f", sqrt((1 - p) * (1 - p) * p));
+            size_t l = strlen(num);
+            while (l > 3 && num[l - 1] == '0' && num[l - 2] != '.')
+                num[--l] = '\0'; /* 0.3536, 0.0 */
             strbuf_addf(sb, "%s\n%s        \"%ld\": %s", k ? "," : "", indent, c.value[k], num);
         }
         strbuf_addf(sb, "%s%s}", c.count ? "\n    " : "", c.count ? indent : "");
