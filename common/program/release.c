@@ -1147,10 +1147,12 @@ void release_parse_strict(const release_task *t, const char *text, size_t len, c
     static const char *const lead[] = {"final answer", "answer"};
     for (int k = 0; k < 2; k++) {
         size_t n = strlen(lead[k]);
+        if (strncasecmp(s, lead[k], n) != 0) /* stops at s's end */
+            continue;
         char *q = s + n;
         while (*q == ' ')
             q++;
-        if (strncasecmp(s, lead[k], n) == 0 && *q == ':' && q[1]) {
+        if (*q == ':' && q[1]) {
             s = q + 1;
             while (*s == ' ')
                 s++;
