@@ -11,7 +11,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$GEN" all --seed 7 --out "$work/percept-v" --quiet
 "$GEN" gold "$work/percept-v" -o "$work/gold.json"
-# gen gold writes one record per line: {"id": "TASK/N.png", ..., "gpt_response": "ANSWER: ..."}
+# gen gold writes one record per line: {"id": "TASK/N.png", ..., "gpt_response": "<the answer in the task's format>"}
 awk -f docs/simulated-model.awk "$work/gold.json" > "$work/answer_simulated.json"
 "$GEN" score "$work/percept-v" "$work/answer_simulated.json" -o docs/evaluation-example.json \
     --plot docs/evaluation-plot.png

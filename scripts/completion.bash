@@ -76,10 +76,10 @@ _gen()
     merge) opts="--force --quiet" paths=-d ;;
     overlap) opts="--jobs --quiet" paths=-d ;;
     recipe) opts="--out --jobs --shard --force --quiet --dry-run" paths=-f ;;
-    gold) opts="-o" paths=-d ;;
-    requests) opts="--model -o --max_tokens" paths=-d ;;
-    score) opts="-o --annotated --plot --quiet" paths=-f ;;
-    report) opts="-o --embed --quiet" paths=-f ;;
+    gold) opts="--task -o" paths=-d ;;
+    requests) opts="--model --task --shots --prompts -o --max_tokens" paths=-d ;;
+    score) opts="--task --parser -o --annotated --plot --quiet" paths=-f ;;
+    report) opts="--task --parser -o --embed --quiet" paths=-f ;;
     preview)
         if ((COMP_CWORD == 2)); then
             mapfile -t COMPREPLY < <(compgen -W "$(_gen_tasks "$prog")" -- "$cur")

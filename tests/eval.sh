@@ -54,6 +54,61 @@ out=$("$PROBE" requests "$R" "$WORK/req.jsonl") && ok || fail "requests: $out"
     fail "gen requests one task"
 out=$("$PROBE" requests "$R/mirror_image" "$WORK/req-mi.jsonl" 512) && ok || fail "requests mirror_image: $out"
 
+# 3b. Few-shot requests (--shots K): the exemplars are samples 41, 91 and 141, laid out
+# after the sample as image(s) then gold answer, and are not asked about themselves;
+# --prompts takes the prompt files from another copy (ROOT/TASK/prompts).
+"$GEN" all --seed 5 --num_images 8 --tasks counting_circles,change_colour --out "$WORK/fs" --quiet ||
+    fail "gen all for --shots"
+"$GEN" requests "$WORK/fs" --model m --shots 3 -o "$WORK/fs3.jsonl" && ok || fail "requests --shots 3"
+[ "$(wc -l < "$WORK/fs3.jsonl")" -eq $((2 * 160 - 6)) ] && ok || fail "--shots 3: not every non-exemplar asked once"
+grep -qF '"custom_id": "counting_circles/41.png"' "$WORK/fs3.jsonl" && fail "an exemplar is asked about" || ok
+grep -qF '"custom_id": "counting_circles/42.png"' "$WORK/fs3.jsonl" && ok || fail "sample 42 is not asked about"
+python3 - "$WORK/fs3.jsonl" "$WORK/fs" <<'PY' && ok || fail "--shots layout"
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+gold = {t: {r["id"]: r for r in json.load(open(sys.argv[2] + "/" + t + "/data.json"))}
+        for t in ("counting_circles", "change_colour")}
+for r in rows:
+    task = r["custom_id"].split("/")[0]
+    c = r["body"]["messages"][0]["content"]
+    n = 2 if task == "change_colour" else 1
+    kinds = [p["type"] for p in c]
+    assert kinds == ["text"] + ["image_url"] * n + ["text"] + (["image_url"] * n + ["text"]) * 3, kinds
+    key = "num_differences" if n == 2 else "num_objects"
+    ids = [("second%d.png" if n == 2 else "%d.png") % k for k in (41, 91, 141)]
+    answers = [c[2 + n + (n + 1) * k + n]["text"] for k in range(3)]
+    assert answers == ["COUNT:%d" % gold[task][i][key] for i in ids], answers
+PY
+"$GEN" requests "$WORK/fs/counting_circles" --model m --shots 1 -o "$WORK/fs1.jsonl" && ok || fail "requests --shots 1"
+[ "$(wc -l < "$WORK/fs1.jsonl")" -eq 159 ] && ok || fail "--shots 1 leaves out more than sample 41"
+mkdir -p "$WORK/alt/counting_circles/prompts"
+for f in input_prompt rules output_prompt; do echo "other $f" > "$WORK/alt/counting_circles/prompts/$f.txt"; done
+"$GEN" requests "$WORK/fs/counting_circles" --model m --prompts "$WORK/alt" -o "$WORK/alt.jsonl" && ok ||
+    fail "requests --prompts"
+grep -qF '"text": "other input_prompt\nother rules\nother output_prompt"' "$WORK/alt.jsonl" && ok ||
+    fail "--prompts did not take the other prompt files"
+expect 4 "it has no sample 41" requests "$R/counting_circles" --model m --shots 1 -o "$WORK/out"
+expect 2 "bad --shots '4'" requests "$R/counting_circles" --model m --shots 4 -o "$WORK/out"
+
+# 3c. A directory of any name: --task names its task.
+cp -r "$F/graph_counting" "$WORK/some-run"
+expect 4 "cannot tell the task of .*name it with --task TASK" gold "$WORK/some-run" -o "$WORK/out"
+"$GEN" gold "$WORK/some-run" --task graph_counting -o "$WORK/some-gold.json" && ok || fail "gold --task"
+"$GEN" score "$WORK/some-run" "$WORK/some-gold.json" --task graph_counting --quiet -o "$WORK/some-eval.json" && ok ||
+    fail "score --task"
+cmp -s "$WORK/some-eval.json" "$WORK/eval-graph_counting.json" && ok || fail "score --task differs from the named directory"
+expect 2 "unknown task 'graph_countin' for --task \(did you mean 'graph_counting'\?\)" gold "$WORK/some-run" --task graph_countin
+# --parser strict reads lower-case keys, which the release's case-sensitive regex misses
+printf '[{"id": "%s", "gpt_response": "nodes:%s edges:%s"}]\n' \
+    $(python3 -c "import json;r=json.load(open('$F/graph_counting/data.json'))[0];print(r['id'],r['num_nodes'],r['num_edges'])") \
+    > "$WORK/lower.json"
+"$GEN" score "$F/graph_counting" "$WORK/lower.json" --annotated "$WORK/lower-rel.json" --quiet && ok || fail "score lower"
+"$GEN" score "$F/graph_counting" "$WORK/lower.json" --parser strict --annotated "$WORK/lower-strict.json" --quiet && ok ||
+    fail "score --parser strict"
+grep -q '"ERROR": "No match found", "correct": false' "$WORK/lower-rel.json" && ok || fail "release read lower-case keys"
+grep -q '"ERROR": null, "correct": true' "$WORK/lower-strict.json" && ok || fail "strict did not read lower-case keys"
+expect 2 "unknown parser 'loose'" score "$F/graph_counting" "$WORK/lower.json" --parser loose
+
 # 4. The same answers in the batch output and JSONL shapes score the same.
 "$PROBE" wrap "$WORK/gold.json" > "$WORK/batch.jsonl"
 "$PROBE" jsonl "$WORK/gold.json" > "$WORK/answers.jsonl"

@@ -28,7 +28,7 @@ typedef struct row {
 
 static const row ROWS[] = {
     {"change_colour", "{\"num_differences\": 3}", "COUNT:3", {"count: 3", "**COUNT:3**", "3", "COUNT:03."},
-     {"COUNT: three", "COUNT:3 circles", "There are 3.", "ANSWER: 3"}, "The count is 3 (I think)",
+     {"COUNT: three", "COUNT:3 circles", "There are 3.", "COUNT: 3 4"}, "The count is 3 (I think)",
      "{\"num_differences\": \"3\"}"},
     {"circle_boxes", "{\"answer\": 0, \"num_objects\": 5}", "COUNT:0", {"COUNT: 0", "0"}, {"COUNT:", "COUNT: none"},
      "I would move 0 circles, COUNT:1", "{\"answer\": 0.5, \"num_objects\": 5}"},

@@ -108,6 +108,15 @@ static void task_vectors(const generator *g, long *agree_total, long *total)
         if (cJSON_IsString(key))
             CHECK(answer_axis(g, rec, &k) == 0 && k == atol(key->valuestring), "%s vector %ld: key %ld, release %s",
                   g->name, n, k, key->valuestring);
+        if (getenv("GEN_STRICT_DIFF")) {
+            /* where gen's strict reading decides otherwise (docs/evaluation.md) */
+            answer_verdict st;
+            answer_judge(g, ANSWER_STRICT, rec, resp, strlen(resp), false, &st);
+            if (st.correct != got.correct)
+                printf("strict-diff %s [%s] release=%s strict=%s: %s\n", g->name, kind,
+                       got.correct ? "right" : "wrong", st.correct ? "right" : "wrong", resp);
+            answer_verdict_clear(&st);
+        }
         answer_verdict_clear(&got);
         cJSON_Delete(v);
     }

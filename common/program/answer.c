@@ -61,6 +61,11 @@ const char *answer_type(const generator *g)
     return t ? release_answer_type(t) : "?";
 }
 
+bool answer_has_stdev(const generator *g)
+{
+    return strcmp(g->name, "colours_present") != 0;
+}
+
 void answer_judge(const generator *g, answer_parser p, const cJSON *record, const char *text, size_t len, bool raw,
                   answer_verdict *v)
 {

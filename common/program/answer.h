@@ -53,6 +53,8 @@ const char *answer_axis_name(const generator *g);
  * (single, fixed length, list, set). */
 const char *answer_format(const generator *g);
 const char *answer_type(const generator *g);
+/* True when the task's eval.py writes "Category-wise Stdev" (all but colours_present). */
+bool answer_has_stdev(const generator *g);
 
 /* Judges one response (len bytes, not necessarily NUL-terminated) against the
  * record.  raw: a model's response as it came (the harness strips a trailing

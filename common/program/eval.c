@@ -858,8 +858,41 @@ static void task_eval_json(strbuf *sb, const eval_task *t, const char *indent)
         strbuf_addf(sb, "%s\n%s        \"%ld\": ", k ? "," : "", indent, c.value[k]);
         add_pct(sb, eval_pct(c.right[k], c.n[k]));
     }
-    strbuf_addf(sb, "%s%s}\n%s}", c.count ? "\n    " : "", c.count ? indent : "", indent);
+    strbuf_addf(sb, "%s%s}", c.count ? "\n    " : "", c.count ? indent : "");
+    if (answer_has_stdev(t->g)) {
+        /* the release's "standard deviation" per category, its formula as written:
+         * sqrt((1 - p)^2 * p) for the unrounded fraction p */
+        strbuf_addf(sb, ",\n%s    \"Category-wise Stdev\": {", indent);
+        for (int k = 0; k < c.count; k++) {
+            double p = c.n[k] ? (double)c.right[k] / (double)c.n[k] : 0.0;
+            char num[32];
+            snprintf(num, sizeof num, "%.4f", sqrt((1 - p) * (1 - p) * p));
+            size_t l = strlen(num);
+            while (l > 3 && num[l - 1] == '0' && num[l - 2] != '.')
+                num[--l] = '\0'; /* 0.3536, 0.0 */
+            strbuf_addf(sb, "%s\n%s        \"%ld\": %s", k ? "," : "", indent, c.value[k], num);
+        }
+        strbuf_addf(sb, "%s%s}", c.count ? "\n    " : "", c.count ? indent : "");
+    }
+    strbuf_addf(sb, "\n%s}", indent);
     eval_categories_free(&c);
+}
+
+const char *const EVAL_TYPE_NAMES[EVAL_ANSWER_TYPES] = {"single", "fixed length", "list", "set"};
+
+void eval_format_errors(const eval_set *s, eval_type_rates *r)
+{
+    memset(r, 0, sizeof *r);
+    for (int k = 0; k < s->n; k++) {
+        const eval_task *t = &s->t[k];
+        int ty = 0;
+        while (ty < EVAL_ANSWER_TYPES - 1 && strcmp(EVAL_TYPE_NAMES[ty], answer_type(t->g)) != 0)
+            ty++;
+        for (long i = 0; i < t->n; i++) {
+            r->n[ty]++;
+            r->unparsed[ty] += t->error[i] != NULL;
+        }
+    }
 }
 
 double eval_mean_accuracy(const eval_set *s)
@@ -884,6 +917,16 @@ static void eval_json(strbuf *sb, const eval_set *s)
         strbuf_addf(sb, "%s\n        \"%s\": ", k ? "," : "", s->t[k].g->name);
         task_eval_json(sb, &s->t[k], "        ");
     }
+    strbuf_add(sb, "\n    },\n    \"Format-error Rate by Answer Type\": {");
+    eval_type_rates r;
+    eval_format_errors(s, &r);
+    bool first = true;
+    for (int k = 0; k < EVAL_ANSWER_TYPES; k++)
+        if (r.n[k]) {
+            strbuf_addf(sb, "%s\n        \"%s\": ", first ? "" : ",", EVAL_TYPE_NAMES[k]);
+            add_pct(sb, eval_pct(r.unparsed[k], r.n[k]));
+            first = false;
+        }
     strbuf_add(sb, "\n    }\n}\n");
 }
 
@@ -900,6 +943,16 @@ static void summary(FILE *f, const eval_set *s)
         add_pct(&p, eval_pct(t->right, t->n));
         fprintf(f, "%-24s %7ld %7ld %9ld %9s\n", t->g->name, t->n, t->right, unparsed, p.buf);
         strbuf_free(&p);
+        long dropped = 0;
+        for (long i = 0; i < t->n; i++)
+            dropped += t->dropped[i];
+        if (dropped) {
+            strbuf q = {0};
+            add_pct(&q, eval_pct(t->right, t->n - dropped));
+            fprintf(f, "%-24s %7s release's eval.py: %s over the %ld parsed (leaves %ld unparseable out)\n", "", "",
+                    t->n - dropped ? q.buf : "ZeroDivisionError", t->n - dropped, dropped);
+            strbuf_free(&q);
+        }
         all += t->n;
         right += t->right;
     }
@@ -908,6 +961,17 @@ static void summary(FILE *f, const eval_set *s)
         add_pct(&p, eval_mean_accuracy(s));
         fprintf(f, "%-24s %7ld %7ld %9s %9s  (mean over %d tasks)\n", "mean", all, right, "", p.buf, s->n);
         strbuf_free(&p);
+        eval_type_rates r;
+        eval_format_errors(s, &r);
+        fprintf(f, "format errors by answer type:");
+        for (int k = 0; k < EVAL_ANSWER_TYPES; k++)
+            if (r.n[k]) {
+                strbuf q = {0};
+                add_pct(&q, eval_pct(r.unparsed[k], r.n[k]));
+                fprintf(f, " %s %s%% (%ld of %ld)", EVAL_TYPE_NAMES[k], q.buf, r.unparsed[k], r.n[k]);
+                strbuf_free(&q);
+            }
+        fputc('\n', f);
     } else {
         eval_categories c;
         eval_categories_of(&s->t[0], &c);

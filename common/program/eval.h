@@ -140,6 +140,14 @@ void eval_categories_of(const eval_task *t, eval_categories *c);
 void eval_categories_free(eval_categories *c);
 /* right/n in percent, rounded to 2 decimals as EVAL.json has it (0 when n is 0). */
 double eval_pct(long right, long n);
+/* Unparseable answers by answer type (answer.h answer_type): single, fixed
+ * length, list, set. */
+#define EVAL_ANSWER_TYPES 4
+extern const char *const EVAL_TYPE_NAMES[EVAL_ANSWER_TYPES];
+typedef struct eval_type_rates {
+    long n[EVAL_ANSWER_TYPES], unparsed[EVAL_ANSWER_TYPES];
+} eval_type_rates;
+void eval_format_errors(const eval_set *s, eval_type_rates *r);
 /* The mean over tasks of their overall accuracy. */
 double eval_mean_accuracy(const eval_set *s);
 /* The accuracy-against-difficulty plot (plot.h) of a scored set, as PNG bytes;

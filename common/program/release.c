@@ -1143,8 +1143,24 @@ void release_parse_strict(const release_task *t, const char *text, size_t len, c
         return;
     }
     char *s = line;
+    /* "Answer:" or "Final answer:" before the answer in the task's own format */
+    static const char *const lead[] = {"final answer", "answer"};
+    for (int k = 0; k < 2; k++) {
+        size_t n = strlen(lead[k]);
+        if (strncasecmp(s, lead[k], n) != 0) /* stops at s's end */
+            continue;
+        char *q = s + n;
+        while (*q == ' ')
+            q++;
+        if (*q == ':' && q[1]) {
+            s = q + 1;
+            while (*s == ' ')
+                s++;
+            break;
+        }
+    }
     if (t->parser != RP_KEYS && t->parser != RP_TWO_INTS) {
-        s = strict_unlabel(line, t->label);
+        s = strict_unlabel(s, t->label);
         if (!s) {
             strict_fail(error, "the answer line does not start with %s:", t->label ? t->label : "the answer");
             free(line);

@@ -2,6 +2,7 @@
 
 #include "dataset_read.h"
 #include "errors.h"
+#include "answer.h"
 #include "eval.h"
 #include "fsutil.h"
 #include "json_out.h"
@@ -41,17 +42,22 @@ static bool space(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
-/* The three prompt files, stripped and joined by newlines. */
-static int prompt_of(const eval_task *t, strbuf *out, char *err, size_t errlen)
+/* The three prompt files, stripped and joined by newlines: the task directory's,
+ * or with --prompts those of another copy of the release (ROOT/TASK/prompts/). */
+static int prompt_of(const eval_task *t, const char *prompts, strbuf *out, char *err, size_t errlen)
 {
     static const char *const parts[] = {"input_prompt.txt", "rules.txt", "output_prompt.txt"};
     for (int k = 0; k < 3; k++) {
         strbuf p = {0};
-        strbuf_addf(&p, "prompts/%s", parts[k]);
+        const char *from = prompts ? prompts : t->dir;
+        if (prompts)
+            strbuf_addf(&p, "%s/prompts/%s", t->g->name, parts[k]);
+        else
+            strbuf_addf(&p, "prompts/%s", parts[k]);
         char *text;
         size_t len;
         /* The reader gen check uses: no link followed, a regular file, capped. */
-        int rc = ds_read(t->dir, p.buf, (size_t)REQ_MAX_PROMPT, &text, &len, err, errlen);
+        int rc = ds_read(from, p.buf, (size_t)REQ_MAX_PROMPT, &text, &len, err, errlen);
         strbuf_free(&p);
         if (rc)
             return -1;
@@ -82,6 +88,44 @@ static bool id_ok(const eval_task *t, const char *id)
     while (isdigit((unsigned char)*p))
         p++;
     return strcmp(p, ".png") == 0;
+}
+
+static int image_part(cJSON *content, const char *dir, const char *name, char *err, size_t errlen);
+
+static void text_part(cJSON *content, const char *text)
+{
+    cJSON *part = cJSON_CreateObject();
+    cJSON_AddStringToObject(part, "type", "text");
+    cJSON_AddStringToObject(part, "text", text);
+    cJSON_AddItemToArray(content, part);
+}
+
+/* The image(s) of sample id: first then second for pairs. */
+static int sample_images(cJSON *content, const eval_task *t, const char *id, char *err, size_t errlen)
+{
+    if (t->g->images == 2) {
+        strbuf first = {0};
+        strbuf_addf(&first, "first%s", id + strlen("second"));
+        int rc = image_part(content, t->dir, first.buf, err, errlen);
+        strbuf_free(&first);
+        if (rc)
+            return rc;
+    }
+    return image_part(content, t->dir, id, err, errlen);
+}
+
+/* The release's few-shot exemplars (few_shot.py): samples 41, 91 and 141, the first
+ * `shots` of them. */
+static const int EXEMPLARS[3] = {41, 91, 141};
+
+static int exemplar_index(const eval_task *t, int k)
+{
+    char id[32];
+    snprintf(id, sizeof id, "%s%d.png", t->g->images == 2 ? "second" : "", EXEMPLARS[k]);
+    for (long i = 0; i < t->n; i++)
+        if (strcmp(t->ids[i], id) == 0)
+            return (int)i;
+    return -1;
 }
 
 static int image_part(cJSON *content, const char *dir, const char *name, char *err, size_t errlen)
@@ -115,9 +159,12 @@ static int image_part(cJSON *content, const char *dir, const char *name, char *e
 int requests_cmd(int argc, char **argv)
 {
     static const char use[] =
-        "usage: gen requests DIR --model NAME [--task TASK] [-o requests.jsonl] [--max_tokens N]";
+        "usage: gen requests DIR --model NAME [--task TASK] [--shots K] [--prompts ROOT] [-o requests.jsonl] "
+        "[--max_tokens N]";
     const char *dir = NULL, *model = NULL, *out = NULL;
     const generator *task = NULL;
+    const char *prompts = NULL;
+    int shots = 0;
     long max_tokens = 0;
     for (int i = 2; i < argc; i++) {
         bool bad = false;
@@ -131,6 +178,12 @@ int requests_cmd(int argc, char **argv)
         } else if (!bad && (v = eval_opt_value(argc, argv, &i, "--task", &bad))) {
             if (eval_opt_task(v, &task))
                 return GEN_EXIT_USAGE;
+        } else if (!bad && (v = eval_opt_value(argc, argv, &i, "--prompts", &bad))) {
+            prompts = v;
+        } else if (!bad && (v = eval_opt_value(argc, argv, &i, "--shots", &bad))) {
+            if (strlen(v) != 1 || v[0] < '0' || v[0] > '3')
+                return eval_usage_fail("bad --shots '%s' (expected 0, 1, 2 or 3)", v);
+            shots = v[0] - '0';
         } else if (!bad && (v = eval_opt_value(argc, argv, &i, "--max_tokens", &bad))) {
             char *end;
             errno = 0;
@@ -169,9 +222,31 @@ int requests_cmd(int argc, char **argv)
     for (int k = 0; k < s.n && !rc; k++) {
         const eval_task *t = &s.t[k];
         strbuf prompt = {0};
-        if (prompt_of(t, &prompt, err, sizeof err) != 0)
+        if (prompt_of(t, prompts, &prompt, err, sizeof err) != 0)
             rc = GEN_EXIT_IO;
+        /* the exemplars and their gold answers, in the task's own format */
+        int ex[3] = {-1, -1, -1};
+        strbuf gold[3] = {{0}, {0}, {0}};
+        for (int e = 0; e < shots && !rc; e++) {
+            ex[e] = exemplar_index(t, e);
+            char why[256];
+            if (ex[e] < 0) {
+                snprintf(err, sizeof err,
+                         "cannot use --shots %d on %s: it has no sample %d (the exemplars are samples 41, 91 and 141)",
+                         shots, t->dir, EXEMPLARS[e]);
+                rc = GEN_EXIT_IO;
+            } else if (answer_gold_text(t->g, cJSON_GetArrayItem(t->records, ex[e]), &gold[e], why, sizeof why)) {
+                snprintf(err, sizeof err, "cannot use --shots on %s: exemplar %s: %s", t->dir, t->ids[ex[e]], why);
+                rc = GEN_EXIT_IO;
+            }
+        }
         for (long i = 0; i < t->n && !rc; i++) {
+            /* an exemplar is not asked about: its answer is in the prompt */
+            bool is_exemplar = false;
+            for (int e = 0; e < shots; e++)
+                is_exemplar |= ex[e] == i;
+            if (is_exemplar)
+                continue;
             cJSON *req = cJSON_CreateObject();
             strbuf cid = {0};
             strbuf_addf(&cid, "%s/%s", t->g->name, t->ids[i]);
@@ -186,19 +261,18 @@ int requests_cmd(int argc, char **argv)
             cJSON_AddItemToArray(msgs, msg);
             cJSON_AddStringToObject(msg, "role", "user");
             cJSON *content = cJSON_AddArrayToObject(msg, "content");
-            cJSON *text = cJSON_CreateObject();
-            cJSON_AddStringToObject(text, "type", "text");
-            cJSON_AddStringToObject(text, "text", prompt.buf);
-            cJSON_AddItemToArray(content, text);
-            if (t->g->images == 2) {
-                strbuf first = {0};
-                strbuf_addf(&first, "first%s", t->ids[i] + strlen("second"));
-                if (image_part(content, t->dir, first.buf, err, sizeof err) != 0)
-                    rc = GEN_EXIT_IO;
-                strbuf_free(&first);
-            }
-            if (!rc && image_part(content, t->dir, t->ids[i], err, sizeof err) != 0)
+            text_part(content, prompt.buf);
+            if (sample_images(content, t, t->ids[i], err, sizeof err) != 0)
                 rc = GEN_EXIT_IO;
+            /* few-shot: one marker, then each exemplar's image(s) and its answer,
+             * in the one user message, as the release's model_few.py lays them */
+            if (shots)
+                text_part(content, "Solved examples, each image followed by its answer:");
+            for (int e = 0; e < shots && !rc; e++) {
+                if (sample_images(content, t, t->ids[ex[e]], err, sizeof err) != 0)
+                    rc = GEN_EXIT_IO;
+                text_part(content, gold[e].buf);
+            }
             if (max_tokens)
                 cJSON_AddNumberToObject(body, "max_tokens", (double)max_tokens);
             if (!rc) {
@@ -211,6 +285,8 @@ int requests_cmd(int argc, char **argv)
             cJSON_Delete(req);
         }
         strbuf_free(&prompt);
+        for (int e = 0; e < 3; e++)
+            strbuf_free(&gold[e]);
     }
     if (o.f) {
         if (rc)
