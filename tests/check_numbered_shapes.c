@@ -64,9 +64,25 @@ static int boundary(const shp *s, point *out, int cap)
     return k;
 }
 
-/* White between two outlines (0 when one reaches into the other). */
+/* Farthest point of an outline from its centre. */
+static double reach(const shp *s)
+{
+    if (s->kind == K_CIRCLE)
+        return s->r;
+    double r = 0;
+    for (int i = 0; i < s->nv; i++)
+        r = fmax(r, hypot(s->v[i].x - s->c.x, s->v[i].y - s->c.y));
+    return r;
+}
+
+/* White between two outlines (0 when one reaches into the other); outlines
+ * farther apart than FAR are not measured (any value above FAR). */
+#define FAR 20.0
 static double gap(const shp *a, const shp *b)
 {
+    double lower = hypot(a->c.x - b->c.x, a->c.y - b->c.y) - reach(a) - reach(b);
+    if (lower > FAR)
+        return lower;
     static point pa[4096], pb[4096];
     int na = boundary(a, pa, 4096), nb = boundary(b, pb, 4096);
     double d = INFINITY;
@@ -107,7 +123,8 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
             label[nt] = a->label;
             double x0, y0, x1, y1;
             prim_bbox(sc, a, &x0, &y0, &x1, &y1);
-            box[nt] = (shp){.kind = K_OTHER, .nv = 4, .v = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}};
+            box[nt] = (shp){.kind = K_OTHER, .c = {(x0 + x1) / 2, (y0 + y1) / 2}, .nv = 4,
+                            .v = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}};
             nt++;
             continue;
         }
