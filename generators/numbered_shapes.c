@@ -1,255 +1,266 @@
-/* numbered_shapes: n shapes (circle, pentagon, rectangle, triangle), each with a
- * distinct number 1..99 written inside it.
- * Record: circles, num_objects, pentagons, rectangles, triangles (the numbers in
- * each kind of shape, ascending).  See docs/tasks/numbered_shapes.md. */
+/* numbered_shapes: 2n red, green and blue shapes (exactly n circles, the others
+ * triangles, squares and pentagons), each with its number 1..2n written on it in
+ * white.  The question: the numbers on the circles (CIRCLES:x, a list).
+ * Record (the original's order): circles, triangles, rectangles, pentagons = the
+ * numbers on each kind, as strings sorted as strings (["10", "2", "5"]); num_objects
+ * = n.  ("rectangles" are squares, as in the original.)
+ *
+ * The original draws with matplotlib on a 3000x2000-unit box (axes off, equal
+ * aspect) saved with bbox_inches='tight': 515x350 px, 496 px for 3000 units; gen
+ * places shapes in the same units and maps them onto the same pixels.
+ * See docs/tasks/numbered_shapes.md. */
 #include "errors.h"
 #include "font.h"
 #include "generator.h"
-#include "layout.h"
-#include "palette.h"
 #include "shapes.h"
 #include "util.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-/* Shapes' circumcircles at least this far apart: shapes never touch, and a number is
- * never nearer to another shape than to its own. */
-#define SHAPE_GAP 14.0
-/* Largest circumradius: 75 px keeps the shapes well apart at small n. */
-#define SHAPE_RMAX 75.0
-/* Smallest circumradius: at 42 px a triangle still holds a two-digit number of
- * NUMBER_FONT_MIN with TEXT_INSET to spare. */
-#define SHAPE_RMIN_FLOOR 42.0
-/* Radii vary by up to this factor within one image. */
-#define SHAPE_SIZE_SPREAD 1.4
-/* Share of the canvas the circumcircles may cover at most, so placement stays quick. */
-#define SHAPE_COVERAGE 0.34
-/* A circle fills much more of its circumcircle than the other kinds: drawn at this
- * share of the placement radius it looks about as large as they do. */
-#define CIRCLE_SCALE 0.85
-/* Outline of every shape: keeps pale shapes' edges crisp so the kind is plain. */
-#define SHAPE_STROKE 2.0
-/* The number's ink box keeps at least this much fill between it and the outline's
- * ink, so the number is wholly and visibly inside its shape. */
-#define TEXT_INSET 5.0
-/* Font size bounds (pixels per em): below 20 px digits on an 800 px image become hard
- * to read; above 40 px they crowd their shape. */
-#define NUMBER_FONT_MIN 20.0
-#define NUMBER_FONT_MAX 40.0
-/* First try at a font size, as a share of the circumradius; shrunk until it fits. */
-#define NUMBER_FONT_FRAC 0.85
-/* Font shrink steps before giving up on a shape. */
-#define NUMBER_FIT_STEPS 40
-/* WCAG contrast ratio the number keeps against its fill, black or white whichever is
- * higher: 6 lies between the AA (4.5) and AAA (7) levels for body text, and keeps
- * out the mid-tone fills (red, blue, teal, olive, grey) where neither reads well. */
-#define MIN_TEXT_CONTRAST 6.0
-/* Numbers are drawn from 1..NUMBER_MAX, all distinct. */
-#define NUMBER_MAX 99
+/* The original's image and its data-to-pixel map (as circle_boxes, measured). */
+#define CANVAS_W 515
+#define CANVAS_H 350
+#define ORIGIN_X 258.0
+#define ORIGIN_Y 174.67
+#define SCALE (496.0 / 3000.0)
+/* Shape "radius" in units, the original's; centres integer, uniform in
+ * +-(1500 - 75) x +-(1000 - 75), more than 2 x 75 apart. */
+#define RADIUS 75
+#define HALF_W 1500
+#define HALF_H 1000
+/* matplotlib draws each patch with a 1 pt edge in its fill colour. */
+#define EDGE_PX (100.0 / 72)
+/* The labels: 8 pt (11.1 px at 100 dpi), white, centred on the shape's centre. */
+#define LABEL_PX (8.0 * 100 / 72)
+/* Readability (tasks.md rule 6): the original keeps only the centres 150 units
+ * apart, so shapes overlap (a circle cut by a square no longer reads as a
+ * circle; two shapes of one colour read as one).  gen draws the positions again
+ * (kinds, colours and numbers kept) until every two drawn shapes keep MIN_GAP_PX
+ * of white between them (a plain gap at this size: 2.6 px once scaled to 448 px)
+ * and no label comes within MIN_GAP_PX of a shape other than its own. */
+#define MIN_GAP_PX 3.0
+/* Candidate centres tried per shape before the scene counts as failed. */
+#define PLACE_TRIES 100000
+/* Position sets drawn at most for one sample. */
+#define MAX_REDRAWS 20000
 
-static const shape_kind KINDS[4] = {SHAPE_CIRCLE, SHAPE_PENTAGON, SHAPE_RECTANGLE, SHAPE_TRIANGLE};
-/* The record's field for each kind, in KINDS order. */
-static const char *const KIND_FIELDS[4] = {"circles", "pentagons", "rectangles", "triangles"};
-static const rgb OUTLINE = {50, 50, 50};
+enum { K_CIRCLE, K_TRIANGLE, K_SQUARE, K_PENTAGON, K_KINDS };
+static const char *const KIND_NAME[K_KINDS] = {"circle", "triangle", "rectangle", "pentagon"};
+/* matplotlib's named colours. */
+static const rgb COLOUR[3] = {{255, 0, 0}, {0, 128, 0}, {0, 0, 255}};
+static const char *const COLOUR_NAME[3] = {"red", "green", "blue"};
 
-static double rel_luminance(rgb c)
+/* The outline of a non-circle kind in units around (0, 0), y up (the original's
+ * vertices). */
+static int outline(int kind, point *q)
 {
-    double ch[3] = {c.r / 255.0, c.g / 255.0, c.b / 255.0};
-    for (int i = 0; i < 3; i++)
-        ch[i] = ch[i] <= 0.04045 ? ch[i] / 12.92 : pow((ch[i] + 0.055) / 1.055, 2.4);
-    return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2];
+    double r = RADIUS;
+    if (kind == K_TRIANGLE) {
+        q[0] = (point){0, r}, q[1] = (point){-r, -r}, q[2] = (point){r, -r};
+        return 3;
+    }
+    if (kind == K_SQUARE) {
+        q[0] = (point){-r, -r}, q[1] = (point){r, -r}, q[2] = (point){r, r}, q[3] = (point){-r, r};
+        return 4;
+    }
+    q[0] = (point){0, r}, q[1] = (point){0.95 * r, 0.31 * r}, q[2] = (point){0.59 * r, -0.81 * r};
+    q[3] = (point){-0.59 * r, -0.81 * r}, q[4] = (point){-0.95 * r, 0.31 * r};
+    return 5;
 }
 
-/* Black or white, whichever contrasts more with fill; its ratio in *ratio. */
-static rgb text_colour(rgb fill, double *ratio)
+/* A shape's path in canvas pixels: a circle (npts 0, centre c, radius r) or a
+ * polygon. */
+typedef struct outline_px {
+    point c, pts[8];
+    int npts;
+    double r;
+} outline_px;
+
+static void shape_px(int kind, int x, int y, outline_px *o)
 {
-    double l = rel_luminance(fill);
-    double on_black = (l + 0.05) / 0.05, on_white = 1.05 / (l + 0.05);
-    *ratio = fmax(on_black, on_white);
-    return on_black >= on_white ? RGB_BLACK : RGB_WHITE;
+    o->c = (point){ORIGIN_X + x * SCALE, ORIGIN_Y - y * SCALE};
+    o->r = RADIUS * SCALE;
+    o->npts = 0;
+    if (kind == K_CIRCLE)
+        return;
+    point q[8];
+    o->npts = outline(kind, q);
+    for (int i = 0; i < o->npts; i++)
+        o->pts[i] = (point){o->c.x + q[i].x * SCALE, o->c.y - q[i].y * SCALE};
 }
 
-/* Distance from (x, y) inside a convex polygon to its boundary. */
-static double inside_depth(const point *p, int n, double x, double y)
+/* Distance between two paths (circles or convex polygons); 0 when they meet. */
+static double path_dist(const outline_px *a, const outline_px *b)
 {
-    if (!point_in_polygon(p, n, x, y))
-        return -1;
+    if (!a->npts && !b->npts)
+        return fmax(0, hypot(a->c.x - b->c.x, a->c.y - b->c.y) - a->r - b->r);
+    if (!a->npts || !b->npts) {
+        const outline_px *c = a->npts ? b : a, *p = a->npts ? a : b;
+        if (point_in_polygon(p->pts, p->npts, c->c.x, c->c.y))
+            return 0;
+        double d = INFINITY;
+        for (int i = 0; i < p->npts; i++)
+            d = fmin(d, segment_distance(p->pts[i], p->pts[(i + 1) % p->npts], c->c.x, c->c.y));
+        return fmax(0, d - c->r);
+    }
     double d = INFINITY;
-    for (int i = 0, j = n - 1; i < n; j = i++)
-        d = fmin(d, segment_distance(p[j], p[i], x, y));
+    for (int i = 0; i < a->npts; i++) {
+        if (point_in_polygon(b->pts, b->npts, a->pts[i].x, a->pts[i].y))
+            return 0;
+        for (int j = 0; j < b->npts; j++) {
+            point a0 = a->pts[i], a1 = a->pts[(i + 1) % a->npts], b0 = b->pts[j], b1 = b->pts[(j + 1) % b->npts];
+            if (segments_intersect(a0, a1, b0, b1))
+                return 0;
+            d = fmin(d, fmin(segment_distance(a0, a1, b0.x, b0.y), segment_distance(b0, b1, a0.x, a0.y)));
+        }
+    }
+    for (int j = 0; j < b->npts; j++)
+        if (point_in_polygon(a->pts, a->npts, b->pts[j].x, b->pts[j].y))
+            return 0;
     return d;
 }
 
-/* True when the box lies inside the shape with `inset` to spare.  The shapes are
- * convex, so the distance to the boundary is smallest at a corner of the box. */
-static bool box_inside(shape_kind k, const point *p, int n, double cx, double cy, double r, const double bx[4],
-                       double inset)
+/* The ink box of label `text` centred on (x, y), as a polygon path. */
+static void label_px(const char *text, point c, outline_px *o)
 {
-    double xs[2] = {bx[0], bx[2]}, ys[2] = {bx[1], bx[3]};
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < 2; j++) {
-            double depth = k == SHAPE_CIRCLE ? r - hypot(xs[i] - cx, ys[j] - cy) : inside_depth(p, n, xs[i], ys[j]);
-            if (depth < inset)
-                return false;
-        }
-    return true;
+    double px, py, x0, y0, x1, y1;
+    font_text_place(LABEL_PX, text, c.x, c.y, &px, &py, &x0, &y0, &x1, &y1);
+    o->c = c;
+    o->r = 0;
+    o->npts = 4;
+    o->pts[0] = (point){x0, y0}, o->pts[1] = (point){x1, y0}, o->pts[2] = (point){x1, y1}, o->pts[3] = (point){x0, y1};
 }
 
-/* Places the number's text in the shape: fills *size and *ty (the text's centre y)
- * with the largest size that fits; returns false if none from NUMBER_FONT_MIN up fits. */
-static bool fit_number(shape_kind k, const point *p, int n, double cx, double cy, double r, const char *text,
-                       double *size, double *ty)
+typedef struct item {
+    int x, y, kind, colour;
+    char label[8];
+} item;
+
+/* Positions as the original draws them; true when readable (see MIN_GAP_PX),
+ * false when not; -1 when out of tries. */
+static int place(rng *r, item *it, int m, outline_px *sh, outline_px *lab)
 {
-    double inset = SHAPE_STROKE / 2 + TEXT_INSET;
-    double f = fmin(NUMBER_FONT_MAX, NUMBER_FONT_FRAC * r);
-    for (int step = 0; step < NUMBER_FIT_STEPS && f >= NUMBER_FONT_MIN; step++, f *= 0.95) {
-        /* A triangle with a flat base is widest low down: try its number at a few
-         * heights below the centre. */
-        int tries = k == SHAPE_TRIANGLE ? 5 : 1;
-        for (int t = 0; t < tries; t++) {
-            double y = k == SHAPE_TRIANGLE ? cy + (0.10 + 0.05 * t) * r : cy;
-            double px, py, bx[4];
-            font_text_place(f, text, cx, y, &px, &py, &bx[0], &bx[1], &bx[2], &bx[3]);
-            if (box_inside(k, p, n, cx, cy, r, bx, inset)) {
-                *size = f;
-                *ty = y;
-                return true;
+    for (int i = 0; i < m; i++) {
+        long tries = 0;
+        for (;;) {
+            if (++tries > PLACE_TRIES)
+                return -1;
+            int x = rng_int(r, -(HALF_W - RADIUS), HALF_W - RADIUS), y = rng_int(r, -(HALF_H - RADIUS), HALF_H - RADIUS);
+            bool ok = true;
+            for (int j = 0; j < i && ok; j++)
+                ok = hypot(x - it[j].x, y - it[j].y) > 2 * RADIUS;
+            if (ok) {
+                it[i].x = x, it[i].y = y;
+                break;
             }
         }
     }
-    return false;
+    for (int i = 0; i < m; i++) {
+        shape_px(it[i].kind, it[i].x, it[i].y, &sh[i]);
+        label_px(it[i].label, sh[i].c, &lab[i]);
+    }
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < m; j++) {
+            if (j < i && path_dist(&sh[i], &sh[j]) - EDGE_PX < MIN_GAP_PX)
+                return 0;
+            if (j != i && path_dist(&lab[i], &sh[j]) - EDGE_PX / 2 < MIN_GAP_PX)
+                return 0;
+        }
+    return 1;
 }
 
-static double radius_max(int n)
-{
-    return fmin(SHAPE_RMAX, sqrt(SHAPE_COVERAGE * GEN_CANVAS * GEN_CANVAS / (M_PI * n)));
-}
-
-static int int_cmp(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
+static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
 
 static int sample(gen_ctx *ctx)
 {
-    int n = ctx->p.level;
-    scene *s = ctx->img[0];
-    box area = {0, 0, s->width, s->height};
-    double rmax = radius_max(n);
-    double rmin = fmax(SHAPE_RMIN_FLOOR, rmax / SHAPE_SIZE_SPREAD);
-
-    disc *d = xmalloc(sizeof *d * (size_t)n);
-    if (place_discs(&ctx->rng, &area, n, rmin, rmax, SHAPE_GAP, d) != 0) {
-        free(d);
-        return gen_fail(ctx, "cannot place %d numbered shapes on a %dx%d canvas", n, s->width, s->height);
+    int n = ctx->p.level, m = 2 * n;
+    item *it = xcalloc((size_t)m, sizeof *it);
+    outline_px *sh = xmalloc(sizeof *sh * (size_t)m), *lab = xmalloc(sizeof *lab * (size_t)m);
+    /* kinds: each one of triangle, square, pentagon, then n of them made circles;
+     * a colour each; the number is the index + 1 */
+    rng kr;
+    gen_stream(ctx, "kinds", &kr);
+    for (int i = 0; i < m; i++)
+        it[i].kind = K_TRIANGLE + (int)rng_below(&kr, 3);
+    int *order = xmalloc(sizeof *order * (size_t)m);
+    for (int i = 0; i < m; i++)
+        order[i] = i;
+    rng_shuffle_int(&kr, order, m);
+    for (int k = 0; k < n; k++)
+        it[order[k]].kind = K_CIRCLE;
+    free(order);
+    for (int i = 0; i < m; i++) {
+        it[i].colour = (int)rng_below(&kr, 3);
+        snprintf(it[i].label, sizeof it[i].label, "%d", i + 1);
     }
-
-    int numbers[NUMBER_MAX];
-    for (int i = 0; i < NUMBER_MAX; i++)
-        numbers[i] = i + 1;
-    rng_shuffle_int(&ctx->rng, numbers, NUMBER_MAX);
-
-    /* fills readable under black or white text */
-    int fills[PALETTE_SIZE], nfills = 0;
-    for (int i = 0; i < PALETTE_SIZE; i++) {
-        double ratio;
-        text_colour(PALETTE[i].value, &ratio);
-        if (ratio >= MIN_TEXT_CONTRAST)
-            fills[nfills++] = i;
-    }
-    rng colours;
-    gen_stream(ctx, "colours", &colours);
-
-    int *by_kind[4], count[4] = {0, 0, 0, 0};
-    for (int k = 0; k < 4; k++)
-        by_kind[k] = xmalloc(sizeof(int) * (size_t)n);
-    int rc = GEN_EXIT_OK;
-    for (int i = 0; i < n && rc == GEN_EXIT_OK; i++) {
-        int kind = (int)rng_below(&ctx->rng, 4);
-        shape_kind k = KINDS[kind];
-        const palette_colour *pc = &PALETTE[fills[rng_below(&colours, (uint32_t)nfills)]];
-        double ratio;
-        rgb ink = text_colour(pc->value, &ratio);
-        char text[8];
-        snprintf(text, sizeof text, "%d", numbers[i]);
-
-        double r = k == SHAPE_CIRCLE ? CIRCLE_SCALE * d[i].r : d[i].r;
-        point pts[SHAPE_MAX_POINTS];
-        int np = shape_points(k, d[i].x, d[i].y, r, 0, pts);
-        double size, ty;
-        if (!fit_number(k, pts, np, d[i].x, d[i].y, r, text, &size, &ty)) {
-            rc = gen_fail(ctx, "cannot fit the number %s in a %s of radius %.0f px", text, shape_name(k), r);
+    int got;
+    while ((got = place(&ctx->rng, it, m, sh, lab)) == 0)
+        if (++ctx->redraws > MAX_REDRAWS)
             break;
-        }
-        prim *sh = scene_shape(s, k, d[i].x, d[i].y, r, 0, pc->value);
-        sh->colour_name = pc->name;
-        sh->object = i;
-        sh->stroke_width = SHAPE_STROKE;
-        sh->stroke = OUTLINE;
-        prim *t = scene_text(s, d[i].x, ty, size, text, ink);
-        t->kind = "number";
+    if (got != 1) {
+        free(it);
+        free(sh);
+        free(lab);
+        return gen_fail(ctx, got < 0 ? "cannot place %d shapes apart on the canvas"
+                                     : "cannot place %d shapes clear of each other and their labels",
+                        m);
+    }
+    scene *s = ctx->img[0];
+    scene_reset(s, CANVAS_W, CANVAS_H);
+    for (int i = 0; i < m; i++) {
+        rgb c = COLOUR[it[i].colour];
+        prim *p = sh[i].npts ? scene_polygon(s, sh[i].pts, sh[i].npts, c) : scene_circle(s, sh[i].c.x, sh[i].c.y, sh[i].r, c);
+        p->stroke_width = EDGE_PX;
+        p->stroke = c;
+        p->kind = KIND_NAME[it[i].kind];
+        p->colour_name = COLOUR_NAME[it[i].colour];
+        p->object = i;
+        prim *t = scene_text(s, sh[i].c.x, sh[i].c.y, LABEL_PX, it[i].label, RGB_WHITE);
         t->object = i;
-        by_kind[kind][count[kind]++] = numbers[i];
     }
-    free(d);
-    if (rc == GEN_EXIT_OK) {
-        cJSON_AddItemToObject(ctx->record, "num_objects", cJSON_CreateNumber(n));
-        for (int k = 0; k < 4; k++) {
-            qsort(by_kind[k], (size_t)count[k], sizeof(int), int_cmp);
-            cJSON_AddItemToObject(ctx->record, KIND_FIELDS[k], cJSON_CreateIntArray(by_kind[k], count[k]));
-        }
+    /* the record: each kind's numbers as strings, sorted as strings */
+    static const char *const FIELD[K_KINDS] = {"circles", "triangles", "rectangles", "pentagons"};
+    const char **names = xmalloc(sizeof *names * (size_t)m);
+    for (int k = 0; k < K_KINDS; k++) {
+        int c = 0;
+        for (int i = 0; i < m; i++)
+            if (it[i].kind == k)
+                names[c++] = it[i].label;
+        qsort(names, (size_t)c, sizeof *names, cmp_str);
+        cJSON *arr = cJSON_AddArrayToObject(ctx->record, FIELD[k]);
+        for (int i = 0; i < c; i++)
+            cJSON_AddItemToArray(arr, cJSON_CreateString(names[i]));
     }
-    for (int k = 0; k < 4; k++)
-        free(by_kind[k]);
-    return rc;
+    cJSON_AddNumberToObject(ctx->record, "num_objects", n);
+    free(names);
+    free(it);
+    free(sh);
+    free(lab);
+    return GEN_EXIT_OK;
 }
 
-/* Above this level the shapes would have to shrink below SHAPE_RMIN_FLOOR (and there
- * are only NUMBER_MAX distinct numbers). */
-static int check_level(const gen_params *p, char *err, size_t errlen)
-{
-    if (radius_max(p->level) < SHAPE_RMIN_FLOOR || p->level > NUMBER_MAX) {
-        snprintf(err, errlen,
-                 "cannot draw %d numbered shapes on a %dx%d canvas (at most %d fit with radius >= %.0f px)",
-                 p->level, GEN_CANVAS, GEN_CANVAS,
-                 (int)(SHAPE_COVERAGE * GEN_CANVAS * GEN_CANVAS / (M_PI * SHAPE_RMIN_FLOOR * SHAPE_RMIN_FLOOR)),
-                 SHAPE_RMIN_FLOOR);
-        return -1;
-    }
-    return 0;
-}
-
-static const gen_field fields[] = {{"circles", FIELD_INT_ARRAY},   {"num_objects", FIELD_INT},
-                                   {"pentagons", FIELD_INT_ARRAY}, {"rectangles", FIELD_INT_ARRAY},
-                                   {"triangles", FIELD_INT_ARRAY}, {NULL, 0}};
-
-static const char *const NUMBERED_KEYS[] = {"circles", "pentagons", "rectangles", "triangles", NULL};
+static const gen_field fields[] = {{"circles", FIELD_STRING_ARRAY},    {"triangles", FIELD_STRING_ARRAY},
+                                   {"rectangles", FIELD_STRING_ARRAY}, {"pentagons", FIELD_STRING_ARRAY},
+                                   {"num_objects", FIELD_INT},         {NULL, 0}};
 
 const generator gen_numbered_shapes = {
     .name = "numbered_shapes",
-    .summary = "n circles, pentagons, rectangles and triangles, each with a number; list the numbers by shape",
+    .summary = "numbered red, green and blue shapes; list the numbers written on the circles",
     .images = 1,
     .fields = fields,
     .level_field = "num_objects",
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
-    .input_prompt = "The image shows coloured shapes, each a circle, a pentagon, a rectangle or a triangle, with a "
-                    "number from 1 to 99 written inside it. No two shapes carry the same number. The image may also "
-                    "hold a single shape.",
-    .rules = "Read the number inside every shape and sort the numbers by the kind of shape they are written in: "
-             "circles, pentagons, rectangles and triangles. Within each kind, list the numbers from smallest to "
-             "largest. A kind that does not appear in the image gets an empty list.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by a JSON object "
-                     "with exactly the keys circles, pentagons, rectangles and triangles, each "
-                     "holding the numbers in that kind of shape in ascending order, for example "
-                     "ANSWER: {\"circles\": [4, 19], \"pentagons\": [], \"rectangles\": [7], "
-                     "\"triangles\": [2, 33]}.",
-    .answer = {.kind = ANSWER_INT_SETS, .gold = {"circles", "pentagons", "rectangles", "triangles"},
-                .axis = "num_objects", .keys = NUMBERED_KEYS},
-    .check_level = check_level,
+    .input_prompt = "The picture shows coloured shapes (circles, triangles, squares and pentagons), each with a "
+                    "number written on it.",
+    .rules = "Find every circle and read the number written on it.",
+    .output_prompt = "Give your answer on one line as CIRCLES:x, where x is the list of the numbers on the "
+                     "circles, for example CIRCLES:[3, 8, 12]",
+    .answer = {.format = "CIRCLES:x", .kind = ANSWER_WORD_SET, .gold = {"circles"}, .axis = "num_objects",
+               .none = "none"},
     .sample = sample,
 };

@@ -1,219 +1,254 @@
-/* numbered_shapes: every shape is recognised from its geometry (a circle, or a
- * polygon of 3, 4 or 5 sides; the 4-sided one a 2:1 rectangle) and holds exactly one
- * number, 1..99, all distinct, whose ink box lies inside it with room to spare; the
- * record's arrays are the numbers of each kind, ascending.  Numbers keep a readable
- * size and contrast, and in the rendered image the number's box shows only the
- * number's ink over its shape's fill. */
+/* numbered_shapes: a 515x350 white canvas with 2n shapes, each red, green or blue
+ * with a 1 pt edge of its own colour, each carrying a white label = its object
+ * number + 1 at its centre; kinds recomputed from geometry (circle; apex-up
+ * triangle; axis-aligned square; pentagon), exactly n circles, all of one size;
+ * the record's four lists are each kind's labels as strings in string order and
+ * num_objects = n.  Readability, measured here on densely sampled outlines: two
+ * shapes keep MIN_GAP of white between their drawn edges, a circle's label lies
+ * inside its circle, and no label comes within MIN_GAP of another shape.  In the
+ * render: with the label pixels inside their own shape filled, the coloured blobs
+ * number 2n. */
 #include "harness.h"
 
-#include "font.h"
-
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Looser than the generator's margins (5 px inset, 6:1 contrast, 20 px font). */
-#define MIN_TEXT_INSET 3.0
-#define MIN_CONTRAST 4.5
-#define MIN_FONT 18.0
-#define MIN_SHAPE_GAP 8.0
-/* Pixels in a number's box must lie within this RGB distance of the line from the
- * fill to the text colour (anti-aliasing mixes only those two). */
-#define MIX_TOLERANCE 14.0
-/* Share of a number's box that its ink covers at least ("7" covers about 11%). */
-#define MIN_INK_SHARE 0.08
+#define W 515
+#define H 350
+#define EDGE (100.0 / 72)
+#define MIN_GAP 2.9
+#define STEP 0.25
+#define MAXS 64
 
-#define MAX_SHAPES 128
+enum { K_CIRCLE, K_TRIANGLE, K_SQUARE, K_PENTAGON, K_OTHER };
+static const char *const FIELD[4] = {"circles", "triangles", "rectangles", "pentagons"};
 
-enum { K_CIRCLE, K_PENTAGON, K_RECTANGLE, K_TRIANGLE };
-static const char *const FIELD[4] = {"circles", "pentagons", "rectangles", "triangles"};
-
-typedef struct shape {
-    const prim *p;
+typedef struct shp {
     int kind;
-    double cx, cy, rad; /* bounding circle */
-    int number;
-} shape;
+    point c;
+    double r;
+    point v[8];
+    int nv;
+} shp;
 
-static double lum(rgb c)
-{
-    double v[3] = {c.r / 255.0, c.g / 255.0, c.b / 255.0};
-    for (int i = 0; i < 3; i++)
-        v[i] = v[i] <= 0.04045 ? v[i] / 12.92 : pow((v[i] + 0.055) / 1.055, 2.4);
-    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
-}
-
-/* Depth of (x, y) inside the shape: positive inside, distance to the outline. */
-static double depth(const scene *sc, const shape *s, double x, double y)
+static bool inside(const shp *s, double x, double y)
 {
     if (s->kind == K_CIRCLE)
-        return s->p->r - hypot(x - s->p->x, y - s->p->y);
-    const point *q = prim_points(sc, s->p);
-    int n = s->p->npts;
+        return hypot(x - s->c.x, y - s->c.y) <= s->r;
+    bool in = false;
+    for (int i = 0, j = s->nv - 1; i < s->nv; j = i++)
+        if ((s->v[i].y > y) != (s->v[j].y > y) &&
+            x < (s->v[j].x - s->v[i].x) * (y - s->v[i].y) / (s->v[j].y - s->v[i].y) + s->v[i].x)
+            in = !in;
+    return in;
+}
+
+/* Boundary points of a shape or box, every STEP px. */
+static int boundary(const shp *s, point *out, int cap)
+{
+    int k = 0;
+    if (s->kind == K_CIRCLE) {
+        int m = (int)(2 * M_PI * s->r / STEP) + 1;
+        for (int i = 0; i < m && k < cap; i++)
+            out[k++] = (point){s->c.x + s->r * cos(2 * M_PI * i / m), s->c.y + s->r * sin(2 * M_PI * i / m)};
+        return k;
+    }
+    for (int i = 0; i < s->nv; i++) {
+        point a = s->v[i], b = s->v[(i + 1) % s->nv];
+        int m = (int)(hypot(b.x - a.x, b.y - a.y) / STEP) + 1;
+        for (int j = 0; j < m && k < cap; j++)
+            out[k++] = (point){a.x + (b.x - a.x) * j / m, a.y + (b.y - a.y) * j / m};
+    }
+    return k;
+}
+
+/* Farthest point of an outline from its centre. */
+static double reach(const shp *s)
+{
+    if (s->kind == K_CIRCLE)
+        return s->r;
+    double r = 0;
+    for (int i = 0; i < s->nv; i++)
+        r = fmax(r, hypot(s->v[i].x - s->c.x, s->v[i].y - s->c.y));
+    return r;
+}
+
+/* White between two outlines (0 when one reaches into the other); outlines
+ * farther apart than FAR are not measured (any value above FAR). */
+#define FAR 20.0
+static double gap(const shp *a, const shp *b)
+{
+    double lower = hypot(a->c.x - b->c.x, a->c.y - b->c.y) - reach(a) - reach(b);
+    if (lower > FAR)
+        return lower;
+    static point pa[4096], pb[4096];
+    int na = boundary(a, pa, 4096), nb = boundary(b, pb, 4096);
     double d = INFINITY;
-    bool in = true;
-    double sign = 0;
-    for (int i = 0; i < n; i++) {
-        point a = q[i], b = q[(i + 1) % n];
-        double cr = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
-        if (sign == 0)
-            sign = cr;
-        else if (cr * sign < 0)
-            in = false;
-        double dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
-        double t = ((x - a.x) * dx + (y - a.y) * dy) / l2;
-        t = t < 0 ? 0 : t > 1 ? 1 : t;
-        d = fmin(d, hypot(a.x + t * dx - x, a.y + t * dy - y));
+    for (int i = 0; i < na; i++) {
+        if (inside(b, pa[i].x, pa[i].y))
+            return 0;
+        for (int j = 0; j < nb; j++)
+            d = fmin(d, hypot(pa[i].x - pb[j].x, pa[i].y - pb[j].y));
     }
-    return in ? d : -d;
+    for (int j = 0; j < nb; j++)
+        if (inside(a, pb[j].x, pb[j].y))
+            return 0;
+    return d;
 }
 
-static int classify(const scene *sc, const prim *p, double *cx, double *cy, double *rad)
-{
-    if (p->type == PRIM_CIRCLE) {
-        *cx = p->x, *cy = p->y, *rad = p->r;
-        return K_CIRCLE;
-    }
-    if (p->type != PRIM_POLYGON)
-        return -1;
-    const point *q = prim_points(sc, p);
-    double sx = 0, sy = 0;
-    for (int i = 0; i < p->npts; i++)
-        sx += q[i].x, sy += q[i].y;
-    *cx = sx / p->npts, *cy = sy / p->npts, *rad = 0;
-    for (int i = 0; i < p->npts; i++)
-        *rad = fmax(*rad, hypot(q[i].x - *cx, q[i].y - *cy));
-    if (p->npts == 3)
-        return K_TRIANGLE;
-    if (p->npts == 5)
-        return K_PENTAGON;
-    if (p->npts == 4) {
-        double a = hypot(q[1].x - q[0].x, q[1].y - q[0].y), b = hypot(q[2].x - q[1].x, q[2].y - q[1].y);
-        double dot = (q[1].x - q[0].x) * (q[2].x - q[1].x) + (q[1].y - q[0].y) * (q[2].y - q[1].y);
-        if (fabs(dot) < 1e-6 * a * b && fabs(fmax(a, b) / fmin(a, b) - 2) < 0.01)
-            return K_RECTANGLE;
-    }
-    return -1;
-}
-
-static double mix_distance(rgb px, rgb a, rgb b)
-{
-    double d[3] = {b.r - a.r, b.g - a.g, b.b - a.b}, v[3] = {px.r - a.r, px.g - a.g, px.b - a.b};
-    double l2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-    double t = l2 > 0 ? (v[0] * d[0] + v[1] * d[1] + v[2] * d[2]) / l2 : 0;
-    t = t < 0 ? 0 : t > 1 ? 1 : t;
-    return sqrt(pow(v[0] - t * d[0], 2) + pow(v[1] - t * d[1], 2) + pow(v[2] - t * d[2], 2));
-}
-
-static int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
 
 static const char *check(const sample_out *s, const gen_params *p, char *msg, size_t n)
 {
     const scene *sc = &s->img[0];
-    shape sh[MAX_SHAPES];
-    int ns = 0;
+    if (sc->width != W || sc->height != H)
+        return "the canvas is not 515x350";
+    int m = 2 * p->level, ns = 0, nt = 0, circles = 0;
+    shp sh[MAXS], box[MAXS];
+    const char *label[MAXS];
+    if (m > MAXS)
+        return "too many shapes for this check";
+    double r0 = -1;
     for (int i = 0; i < sc->nprims; i++) {
         const prim *a = &sc->prims[i];
-        if (a->type == PRIM_TEXT)
+        if (a->type == PRIM_TEXT) {
+            if (a->object != nt || a->fill.r != 255 || a->fill.g != 255 || a->fill.b != 255)
+                return "a label is out of order or not white";
+            char want[8];
+            snprintf(want, sizeof want, "%d", nt + 1);
+            if (strcmp(a->label, want) != 0 || fabs(a->x - sh[nt].c.x) > 1e-6 || fabs(a->y - sh[nt].c.y) > 1e-6)
+                return "a label is not its shape's number at its centre";
+            label[nt] = a->label;
+            double x0, y0, x1, y1;
+            prim_bbox(sc, a, &x0, &y0, &x1, &y1);
+            box[nt] = (shp){.kind = K_OTHER, .c = {(x0 + x1) / 2, (y0 + y1) / 2}, .nv = 4,
+                            .v = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}};
+            nt++;
             continue;
-        if (ns == MAX_SHAPES)
-            return "too many shapes";
-        shape *t = &sh[ns++];
-        t->p = a;
-        t->number = -1;
-        t->kind = classify(sc, a, &t->cx, &t->cy, &t->rad);
-        if (t->kind < 0)
-            return "a shape that is none of the four kinds";
-        double x0, y0, x1, y1;
-        prim_bbox(sc, a, &x0, &y0, &x1, &y1);
-        if (x0 < 0 || y0 < 0 || x1 > sc->width || y1 > sc->height)
-            return "a shape leaves the canvas";
-        for (int j = 0; j < ns - 1; j++)
-            if (hypot(t->cx - sh[j].cx, t->cy - sh[j].cy) - t->rad - sh[j].rad - a->stroke_width < MIN_SHAPE_GAP)
-                return "two shapes are too close";
-    }
-    if (ns != p->level || rec_int(s, "num_objects") != ns) {
-        snprintf(msg, n, "drew %d shapes, level %d, record %d", ns, p->level, rec_int(s, "num_objects"));
-        return msg;
-    }
-    bool used[100] = {false};
-    const canvas *cv = harness_render(sc);
-    for (int i = 0; i < sc->nprims; i++) {
-        const prim *a = &sc->prims[i];
-        if (a->type != PRIM_TEXT)
-            continue;
-        char *end;
-        long v = strtol(a->label, &end, 10);
-        if (*end || v < 1 || v > 99 || used[v])
-            return "a label that is not a fresh number 1..99";
-        used[v] = true;
-        if (a->font_size < MIN_FONT)
-            return "a number drawn too small";
-        double px, py, x0, y0, x1, y1;
-        font_text_place(a->font_size, a->label, a->x, a->y, &px, &py, &x0, &y0, &x1, &y1);
-        shape *home = NULL;
-        for (int k = 0; k < ns; k++) {
-            double inset = sh[k].p->stroke_width / 2 + MIN_TEXT_INSET;
-            double xs[2] = {x0, x1}, ys[2] = {y0, y1};
-            bool in = true;
-            for (int u = 0; u < 2; u++)
-                for (int w = 0; w < 2; w++)
-                    in &= depth(sc, &sh[k], xs[u], ys[w]) >= inset;
-            if (in) {
-                if (home)
-                    return "a number inside two shapes";
-                home = &sh[k];
-            }
         }
-        if (!home) {
-            snprintf(msg, n, "the number %s is not wholly inside a shape", a->label);
+        if (ns == MAXS || a->object != ns)
+            return "shapes out of order";
+        rgb f = a->fill;
+        bool rgbok = (f.r == 255 && !f.g && !f.b) || (!f.r && f.g == 128 && !f.b) || (!f.r && !f.g && f.b == 255);
+        if (!rgbok || memcmp(&a->stroke, &a->fill, sizeof f) != 0 || fabs(a->stroke_width - EDGE) > 1e-9)
+            return "a shape is not red, green or blue with a 1 pt edge of its colour";
+        shp *t = &sh[ns];
+        if (a->type == PRIM_CIRCLE) {
+            *t = (shp){.kind = K_CIRCLE, .c = {a->x, a->y}, .r = a->r};
+            circles++;
+        } else if (a->type == PRIM_POLYGON && a->npts >= 3 && a->npts <= 5) {
+            const point *q = prim_points(sc, a);
+            t->nv = a->npts;
+            memcpy(t->v, q, sizeof(point) * (size_t)a->npts);
+            double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+            for (int k = 0; k < a->npts; k++)
+                x0 = fmin(x0, q[k].x), x1 = fmax(x1, q[k].x), y0 = fmin(y0, q[k].y), y1 = fmax(y1, q[k].y);
+            t->c = (point){(x0 + x1) / 2, (y0 + y1) / 2};
+            t->r = (x1 - x0) / 2;
+            if (a->npts == 3 && fabs(q[0].x - t->c.x) < 1e-9 && q[0].y == y0 && q[1].y == y1 && q[2].y == y1)
+                t->kind = K_TRIANGLE;
+            else if (a->npts == 4 && fabs((x1 - x0) - (y1 - y0)) < 1e-9 && q[0].y == q[1].y && q[1].x == q[2].x)
+                t->kind = K_SQUARE;
+            else if (a->npts == 5 && q[0].y == y0 && fabs(q[0].x - t->c.x) < 1e-9) {
+                t->kind = K_PENTAGON;
+                t->c.y = q[0].y + t->r / 0.95; /* the apex is r above the centre */
+            } else
+                return "a polygon is not an apex-up triangle, a square or a pentagon";
+        } else
+            return "a primitive is neither a shape nor a label";
+        double size = t->kind == K_CIRCLE ? t->r : t->kind == K_PENTAGON ? t->r / 0.95 : t->r;
+        if (r0 < 0)
+            r0 = size;
+        if (fabs(size - r0) > 1e-6)
+            return "shapes differ in size";
+        ns++;
+    }
+    if (ns != m || nt != m || circles != p->level)
+        return "not 2n shapes with 2n labels and n circles";
+    if (rec_int(s, "num_objects") != p->level)
+        return "num_objects is not n";
+    for (int k = 0; k < 4; k++) {
+        const char *want[MAXS];
+        int c = 0;
+        for (int i = 0; i < m; i++)
+            if (sh[i].kind == k)
+                want[c++] = label[i];
+        qsort(want, (size_t)c, sizeof *want, cmp_str);
+        const cJSON *arr = cJSON_GetObjectItemCaseSensitive(s->record, FIELD[k]);
+        if (cJSON_GetArraySize(arr) != c) {
+            snprintf(msg, n, "%s: %d in the scene, %d in the record", FIELD[k], c, cJSON_GetArraySize(arr));
             return msg;
         }
-        if (home->number >= 0)
-            return "a shape with two numbers";
-        home->number = (int)v;
-        double l1 = lum(a->fill), l2 = lum(home->p->fill);
-        double ratio = (fmax(l1, l2) + 0.05) / (fmin(l1, l2) + 0.05);
-        if (ratio < MIN_CONTRAST) {
-            snprintf(msg, n, "the number %s has contrast %.2f against its fill", a->label, ratio);
-            return msg;
-        }
-        /* pixels of the box (1 px out): only the fill and the number's ink */
-        int ink = 0, total = 0;
-        for (int y = (int)floor(y0) - 1; y <= (int)ceil(y1); y++)
-            for (int x = (int)floor(x0) - 1; x <= (int)ceil(x1); x++) {
-                rgb c = canvas_pixel(cv, x, y);
-                if (mix_distance(c, home->p->fill, a->fill) > MIX_TOLERANCE) {
-                    snprintf(msg, n, "a foreign colour in the box of the number %s", a->label);
-                    return msg;
-                }
-                total++;
-                ink += abs(c.r - a->fill.r) + abs(c.g - a->fill.g) + abs(c.b - a->fill.b) < 60;
-            }
-        if (ink < MIN_INK_SHARE * total) {
-            snprintf(msg, n, "the number %s shows little ink (%d of %d pixels)", a->label, ink, total);
-            return msg;
-        }
-    }
-    int want[4][128], cnt[4] = {0, 0, 0, 0};
-    for (int k = 0; k < ns; k++) {
-        if (sh[k].number < 0)
-            return "a shape without a number";
-        want[sh[k].kind][cnt[sh[k].kind]++] = sh[k].number;
-    }
-    for (int f = 0; f < 4; f++) {
-        qsort(want[f], (size_t)cnt[f], sizeof(int), cmp);
-        const cJSON *arr = cJSON_GetObjectItemCaseSensitive(s->record, FIELD[f]);
-        if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != cnt[f]) {
-            snprintf(msg, n, "%s: wrong length", FIELD[f]);
-            return msg;
-        }
-        for (int k = 0; k < cnt[f]; k++)
-            if (cJSON_GetArrayItem(arr, k)->valueint != want[f][k]) {
-                snprintf(msg, n, "%s: item %d is %d, the image has %d", FIELD[f], k,
-                         cJSON_GetArrayItem(arr, k)->valueint, want[f][k]);
+        for (int i = 0; i < c; i++) {
+            const cJSON *v = cJSON_GetArrayItem(arr, i);
+            if (!cJSON_IsString(v) || strcmp(v->valuestring, want[i]) != 0) {
+                snprintf(msg, n, "%s[%d] is not \"%s\"", FIELD[k], i, want[i]);
                 return msg;
             }
+        }
+    }
+    for (int i = 0; i < m; i++) {
+        if (sh[i].kind == K_CIRCLE)
+            for (int k = 0; k < 4; k++)
+                if (!inside(&sh[i], box[i].v[k].x, box[i].v[k].y))
+                    return "a circle's label leaves its circle";
+        for (int j = 0; j < m; j++) {
+            if (j == i)
+                continue;
+            if (j < i && gap(&sh[i], &sh[j]) - EDGE < MIN_GAP) {
+                snprintf(msg, n, "shapes %d and %d are %.2f px apart", j, i, gap(&sh[i], &sh[j]) - EDGE);
+                return msg;
+            }
+            if (gap(&box[i], &sh[j]) - EDGE / 2 < MIN_GAP) {
+                snprintf(msg, n, "label %d is %.2f px from shape %d", i + 1, gap(&box[i], &sh[j]) - EDGE / 2, j);
+                return msg;
+            }
+        }
+    }
+    /* pixels: coloured blobs, label pixels inside their own shape counted as ink */
+    const canvas *cv = harness_render(sc);
+    int stride;
+    const uint8_t *px = canvas_pixels(cv, &stride);
+    uint8_t *ink = calloc((size_t)W * H, 1);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            uint32_t v = ((const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride))[x];
+            int lo = (int)((v >> 16) & 255);
+            lo = (int)((v >> 8) & 255) < lo ? (int)((v >> 8) & 255) : lo;
+            lo = (int)(v & 255) < lo ? (int)(v & 255) : lo;
+            ink[y * W + x] = lo < 160;
+        }
+    for (int i = 0; i < m; i++)
+        for (int y = (int)box[i].v[0].y - 1; y <= (int)box[i].v[2].y + 1; y++)
+            for (int x = (int)box[i].v[0].x - 1; x <= (int)box[i].v[2].x + 1; x++)
+                if (x >= 0 && y >= 0 && x < W && y < H && inside(&sh[i], x + 0.5, y + 0.5))
+                    ink[y * W + x] = 1;
+    int *stack = malloc(sizeof(int) * W * H), blobs = 0;
+    for (int i = 0; i < W * H; i++) {
+        if (!ink[i])
+            continue;
+        int top = 0, area = 0;
+        stack[top++] = i;
+        ink[i] = 0;
+        while (top) {
+            int c = stack[--top], x = c % W, y = c / W;
+            area++;
+            int nb[4] = {x > 0 ? c - 1 : -1, x < W - 1 ? c + 1 : -1, y > 0 ? c - W : -1, y < H - 1 ? c + W : -1};
+            for (int k = 0; k < 4; k++)
+                if (nb[k] >= 0 && ink[nb[k]]) {
+                    ink[nb[k]] = 0;
+                    stack[top++] = nb[k];
+                }
+        }
+        blobs += area > 20; /* a label's spill outside a triangle is white, not ink */
+    }
+    free(stack);
+    free(ink);
+    if (blobs != m) {
+        snprintf(msg, n, "%d coloured blobs in the render, %d shapes", blobs, m);
+        return msg;
     }
     return NULL;
 }

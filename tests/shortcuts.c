@@ -492,16 +492,16 @@ static void it_water_image(audit *a, const sample_out *s, int n)
     it_reflection(a, s, "water_image");
 }
 
-/* Each shape is one of 4 kinds with equal odds: the kind of each number, 1/4. */
+/* Exactly n of the 2n numbered shapes are circles, the n chosen uniformly: for
+ * each number 1..2n, "is it on a circle" has chance 1/2. */
 static void it_numbered_shapes(audit *a, const sample_out *s, int n)
 {
-    (void)n;
-    static const char *const kinds[] = {"circles", "pentagons", "rectangles", "triangles"};
-    for (int k = 0; k < 4; k++) {
-        const cJSON *v;
-        cJSON_ArrayForEach(v, field(s, kinds[k])) add(a, "kind of each number", false, hash_int(v->valueint),
-                                                      hash_int(k), 0.25);
-    }
+    char seen[64] = {0};
+    const cJSON *v;
+    cJSON_ArrayForEach(v, field(s, "circles")) if (cJSON_IsString(v) && atoi(v->valuestring) > 0 &&
+                                                   atoi(v->valuestring) < 64) seen[atoi(v->valuestring)] = 1;
+    for (int k = 1; k <= 2 * n && k < 64; k++)
+        add(a, "is this number on a circle", false, hash_int(k), hash_int(seen[k]), 0.5);
 }
 
 /* n numbered objects in a random order of size (the original's i.i.d. sizes, so
