@@ -273,7 +273,11 @@ int mirror_pair_sample(gen_ctx *ctx, bool left_right, const char *answer_field)
             rc = gen_fail(ctx, "cannot find an asymmetric shape in %d tries", SHAPE_TRIES);
             goto done;
         }
-        ob->colour = (int)rng_below(&colours, PALETTE_SIZE);
+        /* not the near-white colours (ivory, lavender): an object drawn without an
+         * outline must show on the white canvas */
+        do
+            ob->colour = (int)rng_below(&colours, PALETTE_SIZE);
+        while (ciede2000(PALETTE[ob->colour].value, RGB_WHITE) < 20);
         point pts[POLY_MAX_VERTS];
         poly_place(ob->unit, ob->npts, ob->cx, ob->cy, ob->r, ob->rot, false, pts);
         prim *p = scene_polygon(s0, pts, ob->npts, PALETTE[ob->colour].value);
