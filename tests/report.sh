@@ -20,7 +20,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 "$GEN" all --seed 3 --num_images 2 --tasks counting_circles,mirror_image,sort_lines --out "$WORK/run" --quiet ||
     { fail "gen all"; finish report; }
 "$GEN" gold "$WORK/run" -o "$WORK/gold.json" || { fail "gen gold"; finish report; }
-# Plant 7 answers: 4 wrong (two counts, a flipped mirror pair, and sort_lines' "maybe",
+# Plant 7 answers: 4 wrong (three counts, and sort_lines' "maybe",
 # which parses as a one-label order) and 3 unparseable, the hostile ones among them.
 python3 - "$WORK/gold.json" "$WORK/ans.json" <<'PY'
 import json, sys
@@ -29,9 +29,8 @@ by_id = {r["id"]: r for r in a}
 def say(i, text): by_id[i]["gpt_response"] = text
 say("counting_circles/3.png", "ANSWER: 99")
 say("counting_circles/20.png", "Counting...\nANSWER: 3")
-flip = {"yes": "no", "no": "yes"}
 r = by_id["mirror_image/second5.png"]
-say("mirror_image/second5.png", "ANSWER: " + flip[r["mirror_image"]])
+say("mirror_image/second5.png", "COUNT: %d" % (r["mirror_image"] + 1))
 say("counting_circles/11.png", "<script>alert(1)</script>")
 say("sort_lines/7.png", "I think\n<img src=x onerror=alert(2)>\n</div></section>\nANSWER: maybe")
 say("sort_lines/30.png", "bad bytes \x07\x1b here")
