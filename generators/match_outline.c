@@ -1,32 +1,36 @@
-/* match_outline: one filled irregular shape, and n labelled outlines of which
- * exactly one has its shape.  Record: Gold_output = that outline's letter, Rows = n.
- * See docs/tasks/match_outline.md; the pair is made by common/toolkit/match_pair.c, shared
- * with match_shadow. */
+/* match_outline: two strips of n rows on Percept-V's 97 px wide canvas, one small
+ * blue shape per row (circle, triangle, square, pentagon); the first strip holds
+ * solid shapes, the second blue outlines of shapes.  The question: in how many
+ * rows does the outline match the shape (ANSWER:x).
+ * Record (the original's order): Gold_output = the matching rows (int 0..n),
+ * Rows = n.  The strips are common/toolkit/row_pair.c, shared with
+ * match_shadow; see docs/tasks/match_outline.md. */
 #include "generator.h"
-#include "match_pair.h"
+#include "row_pair.h"
 
-static int sample(gen_ctx *ctx) { return match_pair_sample(ctx, MATCH_OUTLINE); }
+static int sample(gen_ctx *ctx) { return row_pair_sample(ctx, ROW_OUTLINE); }
 
-static const gen_field fields[] = {{"Gold_output", FIELD_STRING}, {"Rows", FIELD_INT}, {NULL, 0}};
+static const gen_field fields[] = {{"Gold_output", FIELD_INT}, {"Rows", FIELD_INT}, {NULL, 0}};
 
 const generator gen_match_outline = {
     .name = "match_outline",
-    .summary = "a filled irregular shape and n lettered outlines; which outline is its shape?",
+    .summary = "two strips of n rows, solid shapes and outlines; count the rows where they match",
     .images = 2,
     .fields = fields,
     .level_field = "Rows",
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
-    .input_prompt = "You are given two images. The first shows one filled shape with an irregular outline. The "
-                    "second shows one or more outlined shapes, each in its own box with a capital letter in the "
-                    "box's top-left corner.",
-    .rules = "Find the outline in the second image that has exactly the shape of the filled shape in the first "
-             "image. The matching outline may be larger or smaller and sits elsewhere, but it is not turned or "
-             "flipped. Every other outline differs clearly in shape. Give the letter of the matching outline.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by the capital "
-                     "letter of the matching outline, for example ANSWER: C.",
-    .answer = {.kind = ANSWER_WORDS, .gold = {"Gold_output"}, .axis = "Rows"},
-    .check_level = match_pair_check_level,
+    .input_prompt = "You are shown two tall, narrow pictures. Each is a column of rows divided by black horizontal "
+                    "lines, with one shape in every row; a picture may also hold a single shape.",
+    .rules = "- The first picture holds solid shapes, the second picture holds outlines of shapes, row by row from "
+             "the top.\n"
+             "- A row matches when the outline in the second picture has the same shape as the solid shape in the "
+             "same row of the first picture.\n"
+             "- Count the rows that match. When each picture shows a single shape, that shape is the one row.",
+    .output_prompt = "Write your answer on one line in the form ANSWER:x, where x is the number of matching rows "
+                     "in digits.",
+    .answer = {.format = "ANSWER:x", .kind = ANSWER_INT, .gold = {"Gold_output"}, .axis = "Rows"},
+    .check_level = row_pair_check_level,
     .sample = sample,
 };

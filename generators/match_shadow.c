@@ -1,33 +1,36 @@
-/* match_shadow: one coloured object, and n labelled black silhouettes of which
- * exactly one is its shadow.  Record: Gold_output = that silhouette's letter,
- * Rows = n.  See docs/tasks/match_shadow.md; the pair is made by
- * common/toolkit/match_pair.c, shared with match_outline. */
+/* match_shadow: two strips of n rows on Percept-V's 97 px wide canvas, one small
+ * blue shape per row (circle, triangle, square, pentagon); the first strip holds
+ * the shapes, the second their "shadows": solid blue shapes turned upside down.
+ * The question: in how many rows is the shadow that of the shape (ANSWER:x).
+ * Record (the original's order): Gold_output = the matching rows (int 0..n),
+ * Rows = n.  The strips are common/toolkit/row_pair.c, shared with
+ * match_outline; see docs/tasks/match_shadow.md. */
 #include "generator.h"
-#include "match_pair.h"
+#include "row_pair.h"
 
-static int sample(gen_ctx *ctx) { return match_pair_sample(ctx, MATCH_SHADOW); }
+static int sample(gen_ctx *ctx) { return row_pair_sample(ctx, ROW_SHADOW); }
 
-static const gen_field fields[] = {{"Gold_output", FIELD_STRING}, {"Rows", FIELD_INT}, {NULL, 0}};
+static const gen_field fields[] = {{"Gold_output", FIELD_INT}, {"Rows", FIELD_INT}, {NULL, 0}};
 
 const generator gen_match_shadow = {
     .name = "match_shadow",
-    .summary = "a coloured object and n lettered black silhouettes; which one is its shadow?",
+    .summary = "two strips of n rows, shapes and upside-down shadows; count the rows where they match",
     .images = 2,
     .fields = fields,
     .level_field = "Rows",
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
-    .input_prompt = "You are given two images. The first shows one coloured object with an irregular outline and "
-                    "some spots on it. The second shows one or more black silhouettes, each in its own box with a "
-                    "capital letter in the box's top-left corner.",
-    .rules = "Find the silhouette in the second image that is the shadow of the object in the first image: the "
-             "object's outline filled in black, ignoring its colours and spots. The matching silhouette may be "
-             "larger or smaller and sits elsewhere, but it is not turned or flipped. Every other silhouette "
-             "differs clearly in shape. Give the letter of the matching silhouette.",
-    .output_prompt = "The last line of your answer must be ANSWER: followed by the capital "
-                     "letter of the matching silhouette, for example ANSWER: C.",
-    .answer = {.kind = ANSWER_WORDS, .gold = {"Gold_output"}, .axis = "Rows"},
-    .check_level = match_pair_check_level,
+    .input_prompt = "You are shown two tall, narrow pictures. Each is a column of rows divided by black horizontal "
+                    "lines, with one shape in every row; a picture may also hold a single shape.",
+    .rules = "- The first picture holds shapes, the second picture holds shadows, row by row from the top.\n"
+             "- A shadow is a shape's solid blue silhouette turned upside down.\n"
+             "- A row matches when its shadow in the second picture is the shadow of the shape in the same row of "
+             "the first picture.\n"
+             "- Count the rows that match. When each picture shows a single shape, that shape is the one row.",
+    .output_prompt = "Write your answer on one line in the form ANSWER:x, where x is the number of matching rows "
+                     "in digits.",
+    .answer = {.format = "ANSWER:x", .kind = ANSWER_INT, .gold = {"Gold_output"}, .axis = "Rows"},
+    .check_level = row_pair_check_level,
     .sample = sample,
 };

@@ -1,32 +1,35 @@
-/* mirror_image: a scene of n asymmetric shapes and its left-right mirror image, in
- * about half the samples with one object changed.  Record: num_objects = n,
- * mirror_image = "yes" / "no".  See docs/tasks/mirror_image.md; the pair is made by
- * common/toolkit/mirror_pair.c, shared with water_image. */
+/* mirror_image: a pair on Percept-V's 389x389 canvas with a vertical blue line
+ * through the centre.  The first image holds 2n small shapes left of the line;
+ * in the second, n of them are mirrored across it (the right half) and the other
+ * n stay.  The question: how many were mirrored (COUNT: x).
+ * Record (the original's order): mirror_image = n (int), num_objects = n.
+ * The scene is common/toolkit/line_pair.c, shared with water_image; see
+ * docs/tasks/mirror_image.md. */
 #include "generator.h"
-#include "mirror_pair.h"
+#include "line_pair.h"
 
-static int sample(gen_ctx *ctx) { return mirror_pair_sample(ctx, true, "mirror_image"); }
+static int sample(gen_ctx *ctx) { return line_pair_sample(ctx, true, "mirror_image"); }
 
-static const gen_field fields[] = {{"mirror_image", FIELD_STRING}, {"num_objects", FIELD_INT}, {NULL, 0}};
+static const gen_field fields[] = {{"mirror_image", FIELD_INT}, {"num_objects", FIELD_INT}, {NULL, 0}};
 
 const generator gen_mirror_image = {
     .name = "mirror_image",
-    .summary = "a scene of asymmetric shapes and a second image; is it the left-right mirror image?",
+    .summary = "two images of small shapes beside a vertical blue line; count the shapes mirrored across it",
     .images = 2,
     .fields = fields,
     .level_field = "num_objects",
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
-    .input_prompt = "You are given two images. The first shows one or more flat coloured shapes on a white "
-                    "background. The second shows a similar arrangement of shapes.",
-    .rules = "Decide whether the second image is the exact mirror image of the first, as if the first were "
-             "reflected in a mirror standing upright along its left or right edge: every shape appears flipped "
-             "left to right, at the mirrored position, in the same colour. If even one shape is moved, "
-             "recoloured, exchanged with another shape or not flipped, the second image is not the mirror image.",
-    .output_prompt = "The last line of your answer must be ANSWER: yes if the second image is "
-                     "the mirror image of the first, or ANSWER: no if it is not.",
-    .answer = {.kind = ANSWER_WORDS, .gold = {"mirror_image"}, .axis = "num_objects"},
-    .check_level = mirror_pair_check_level,
+    .input_prompt = "You are shown two pictures. Each has a white background, a blue vertical line down its "
+                    "middle and small coloured shapes.",
+    .rules = "- The blue line stands like a mirror between the two halves of each picture.\n"
+             "- Going from the first picture to the second, some of the shapes have been reflected in that line: "
+             "each now lies on the other side of it, as far from the line as before and at the same height.\n"
+             "- Every other shape of the second picture is exactly where it was in the first.\n"
+             "- Find how many shapes were reflected in the line.",
+    .output_prompt = "Write your answer on one line in the form COUNT: x, where x is the number of reflected "
+                     "shapes in digits.",
+    .answer = {.format = "COUNT: x", .kind = ANSWER_INT, .gold = {"mirror_image"}, .axis = "num_objects"},
     .sample = sample,
 };

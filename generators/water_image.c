@@ -1,32 +1,37 @@
-/* water_image: a scene of n asymmetric shapes and its top-bottom reflection (as in
- * still water), in about half the samples with one object changed.  Record:
- * num_objects = n, water_image = "yes" / "no".  See docs/tasks/water_image.md; the
- * pair is made by common/toolkit/mirror_pair.c, shared with mirror_image. */
+/* water_image: a pair on Percept-V's 389x389 canvas with a horizontal blue line
+ * through the centre.  The first image holds 2n small shapes above the line; in
+ * the second, n of them are reflected below it, as in still water, and the other
+ * n stay.  The question: how many were reflected (COUNT: x).
+ * Record (the original's order): water_image = n (int), num_objects = n.
+ * The scene is common/toolkit/line_pair.c, shared with mirror_image.  The
+ * original moves a shape below the line without turning it over (its triangles
+ * still point up); gen reflects every point, the evident intent (see
+ * docs/tasks/water_image.md). */
 #include "generator.h"
-#include "mirror_pair.h"
+#include "line_pair.h"
 
-static int sample(gen_ctx *ctx) { return mirror_pair_sample(ctx, false, "water_image"); }
+static int sample(gen_ctx *ctx) { return line_pair_sample(ctx, false, "water_image"); }
 
-static const gen_field fields[] = {{"num_objects", FIELD_INT}, {"water_image", FIELD_STRING}, {NULL, 0}};
+static const gen_field fields[] = {{"water_image", FIELD_INT}, {"num_objects", FIELD_INT}, {NULL, 0}};
 
 const generator gen_water_image = {
     .name = "water_image",
-    .summary = "a scene of asymmetric shapes and a second image; is it the top-bottom (water) reflection?",
+    .summary = "two images of small shapes above a horizontal blue line; count the shapes reflected below it",
     .images = 2,
     .fields = fields,
     .level_field = "num_objects",
     .level_min = 1,
     .level_max = 20,
     .lowest_level = 1,
-    .input_prompt = "You are given two images. The first shows one or more flat coloured shapes on a white "
-                    "background. The second shows a similar arrangement of shapes.",
-    .rules = "Decide whether the second image is the exact water reflection of the first, as if the first were "
-             "reflected in still water along its bottom or top edge: every shape appears flipped upside down, at "
-             "the reflected position, in the same colour. If even one shape is moved, recoloured, exchanged with "
-             "another shape or not flipped, the second image is not the water reflection.",
-    .output_prompt = "The last line of your answer must be ANSWER: yes if the second image is "
-                     "the water reflection of the first, or ANSWER: no if it is not.",
-    .answer = {.kind = ANSWER_WORDS, .gold = {"water_image"}, .axis = "num_objects"},
-    .check_level = mirror_pair_check_level,
+    .input_prompt = "You are shown two pictures of small shapes in several colours on a white background.",
+    .rules = "- A blue horizontal line runs across the middle of each picture.\n"
+             "- Going from the first picture to the second, some of the shapes have been reflected in that line, "
+             "like a reflection in still water: each now lies on the other side of the line, as far from it as "
+             "before and upside down.\n"
+             "- Every other shape of the second picture is exactly where it was in the first.\n"
+             "- Find how many shapes were reflected in the horizontal line.",
+    .output_prompt = "Write your answer on one line in the form COUNT: x, where x is the number of reflected "
+                     "shapes in digits.",
+    .answer = {.format = "COUNT: x", .kind = ANSWER_INT, .gold = {"water_image"}, .axis = "num_objects"},
     .sample = sample,
 };

@@ -1,12 +1,11 @@
-/* match_shadow: exactly one lettered silhouette has the object's shape (measured by
- * our own IoU code), it is the record's letter, every other silhouette is clearly
- * different at any turn, the object's spots stay inside it, and letters, frames and
- * pixels are as drawn (tests/match_check.h). */
-#include "match_check.h"
+/* match_shadow: two strips of n rows, solid blue shapes and their upside-down
+ * solid "shadows"; Gold_output = the rows of one kind, recomputed from the scenes
+ * and from the rendered pixels alone (tests/row_check.h). */
+#include "row_check.h"
 
 static const char *check(const sample_out *s, const gen_params *p, char *msg, size_t n)
 {
-    return mk_check(s, p, msg, n, true);
+    return rc_check(s, p, msg, n, true);
 }
 
 HARNESS_MAIN("match_shadow", check)

@@ -445,12 +445,14 @@ static void it_locate_circles_shape(audit *a, const sample_out *s, int n)
     }
 }
 
-/* Letters A.. of n candidates: chance 1/n (at level 1 there is one candidate). */
+/* The rows of one kind: each row's two kinds are independent and uniform over
+ * four, so the count is binomial(n, 1/4) and the first strip alone tells nothing
+ * about it: chance is the binomial's most likely value. */
 static void it_match(audit *a, const sample_out *s, int n)
 {
-    uint64_t ans = hash_str(rec_str(s, "Gold_output"));
-    add(a, "most frequent letter", false, 0, ans, 1.0 / n);
-    add(a, "from the first image", false, image_look(&s->img[0]), ans, 1.0 / n);
+    uint64_t ans = hash_int(rec_int(s, "Gold_output"));
+    add(a, "most frequent count", false, 0, ans, binomial_mode_p(n, 0.25));
+    add(a, "from the first image", false, image_look(&s->img[0]), ans, binomial_mode_p(n, 0.25));
 }
 
 /* The original's carve-order prior, kept (tasks.md rule 5): cells are numbered in
@@ -473,12 +475,14 @@ static void it_maze_solving(audit *a, const sample_out *s, int n)
     free(p);
 }
 
-/* yes / no: chance 1/2, by level and from the first image. */
+/* The original's prior, kept (tasks.md rule 5): the count is always n, the
+ * level, and so always half the shapes of the first image.  Both guesses are
+ * right every time: a measurement (100%), pinned as the chance figure. */
 static void it_reflection(audit *a, const sample_out *s, const char *name)
 {
-    uint64_t ans = hash_str(rec_str(s, name));
-    add(a, "most frequent", false, 0, ans, 0.5);
-    add(a, "from the first image", false, image_look(&s->img[0]), ans, 0.5);
+    uint64_t ans = hash_int(rec_int(s, name));
+    add(a, "the level's count", false, 0, ans, 1.0);
+    add(a, "half the first image's shapes", true, hash_int(objects(&s->img[0], NULL)), ans, 1.0);
 }
 static void it_mirror_image(audit *a, const sample_out *s, int n)
 {
