@@ -67,11 +67,12 @@ printf '%s\n' '{"id": "x", "custom_id": "1.png", "response": null, "error": {"me
     fail "a failed request"
 grep -q '"ERROR": "request failed: rate limited"' "$WORK/failed-ann.json" && ok || fail "failed request not reported"
 
-# 6. Hostile responses: megabytes, escapes of binary, deep nesting: scored, no crash.
+# 6. Hostile responses: megabytes, escapes of binary, deep nesting: scored, no crash
+# (a \u0000 is refused: tests/hostile_eval.sh, item 10).
 {
     printf '{"id": "1.png", "response": "'
     head -c 3000000 /dev/zero | tr '\0' 'x'
-    printf '"}\n{"id": "2.png", "response": "\\u0000\\u00ff\\n\\u0001ANSWER: 1"}\n'
+    printf '"}\n{"id": "2.png", "response": "\\u00ff\\n\\u0001\\u0085ANSWER: 1"}\n'
     printf '{"id": "3.png", "response": "ANSWER: %s"}\n' "$(head -c 100000 /dev/zero | tr '\0' '[')"
 } > "$WORK/hostile.jsonl"
 "$GEN" score "$R/counting_circles" "$WORK/hostile.jsonl" --annotated "$WORK/h-ann.json" --quiet && ok ||

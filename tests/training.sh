@@ -208,8 +208,8 @@ bad_recipe() { # json what
 bad_recipe '{"seed": 7, "tasks": {"counting_circle": {}}}' "did you mean 'counting_circles'"
 bad_recipe '{"seed": 7, "tasks": {"counting_circles": {"levls": "1"}}}' "unknown key 'levls'"
 bad_recipe '{"seed": 7, "tasks": {"counting_circles": {}}, "sede": 1}' "unknown key 'sede'"
-bad_recipe '{"seed": 7, "seed": 8, "tasks": {"counting_circles": {}}}' "key 'seed' twice"
-bad_recipe '{"seed": 7, "tasks": {"counting_circles": {}}} trailing' "text after the JSON"
+bad_recipe '{"seed": 7, "seed": 8, "tasks": {"counting_circles": {}}}' "duplicate key 'seed'"
+bad_recipe '{"seed": 7, "tasks": {"counting_circles": {}}} trailing' "more after the end of the document"
 bad_recipe '{"tasks": {"counting_circles": {}}}' 'no "seed"'
 bad_recipe '{"seed": 7, "tasks": {"counting_circles": {"count": 0}}}' '"count" must be'
 bad_recipe '{"seed": 7, "tasks": {"counting_circles": {"levels": "5..1"}}}' "counting_circles"

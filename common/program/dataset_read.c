@@ -37,6 +37,7 @@ typedef struct sj {
     key_ref *keys;  /* their places in arena; each open object owns a tail slice */
     size_t nkeys, kcap;
     bool collect;   /* the string being read is a key: decode it into arena */
+    long values;    /* values read so far (objects, arrays, strings, numbers, literals) */
 } sj;
 
 static int sj_fail(sj *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -366,6 +367,7 @@ static int sj_array(sj *s)
 static int sj_value(sj *s)
 {
     sj_ws(s);
+    s->values++;
     if (s->p >= s->end)
         return sj_fail(s, "unexpected end of the document");
     unsigned char c = *s->p;
@@ -393,6 +395,11 @@ static int sj_value(sj *s)
 
 int strict_json_validate(const char *text, size_t n, int flags, char *err, size_t errlen)
 {
+    return strict_json_validate_count(text, n, flags, NULL, err, errlen);
+}
+
+int strict_json_validate_count(const char *text, size_t n, int flags, long *values, char *err, size_t errlen)
+{
     sj s;
     memset(&s, 0, sizeof s);
     s.start = s.p = (const unsigned char *)text;
@@ -418,6 +425,8 @@ int strict_json_validate(const char *text, size_t n, int flags, char *err, size_
     }
     strbuf_free(&s.arena);
     free(s.keys);
+    if (values)
+        *values = s.values;
     return rc;
 }
 
@@ -552,6 +561,65 @@ int ds_read(const char *dir, const char *name, size_t cap, char **data, size_t *
     *data = buf;
     *n = size;
     return 0;
+}
+
+int ds_read_path(const char *path, size_t cap, char **data, size_t *n, char *err, size_t errlen)
+{
+    *data = NULL;
+    *n = 0;
+    /* O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        int e = errno;
+        snprintf(err, errlen, "cannot read '%s': %s", path, strerror(e));
+        errno = e;
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "refused to read '%s': %s", path,
+                 S_ISDIR(st.st_mode) ? "it is a directory" : "not a regular file (a FIFO, device or socket)");
+        close(fd);
+        errno = EINVAL;
+        return -1;
+    }
+    if ((unsigned long long)st.st_size > (unsigned long long)cap) {
+        snprintf(err, errlen, "refused to read '%s': %lld bytes, more than the %zu allowed", path,
+                 (long long)st.st_size, cap);
+        close(fd);
+        errno = EFBIG;
+        return -1;
+    }
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0)
+        fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+    size_t size = (size_t)st.st_size;
+    char *buf = xmalloc(size + 1);
+    size_t got = 0;
+    while (got < size) {
+        ssize_t r = read(fd, buf + got, size - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            snprintf(err, errlen, "cannot read '%s': %s", path, r < 0 ? strerror(errno) : "file shrank");
+            free(buf);
+            close(fd);
+            errno = EIO;
+            return -1;
+        }
+        got += (size_t)r;
+    }
+    close(fd);
+    buf[size] = '\0';
+    *data = buf;
+    *n = size;
+    return 0;
+}
+
+bool ds_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 int ds_hash(const char *dir, const char *name, size_t cap, char hex[65], char *err, size_t errlen)

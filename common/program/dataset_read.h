@@ -50,6 +50,9 @@ enum { SJ_INTS_ONLY = 1 };
 /* Validates text as one strict JSON document; 0, or -1 with
  * "not valid JSON (line N): what" in err. */
 int strict_json_validate(const char *text, size_t n, int flags, char *err, size_t errlen);
+/* The same, and the number of values the document holds (objects, arrays,
+ * strings, numbers, literals: what cJSON makes one node of), in *values. */
+int strict_json_validate_count(const char *text, size_t n, int flags, long *values, char *err, size_t errlen);
 /* strict_json_validate, then cJSON; NULL with the message in err. */
 cJSON *strict_json_parse(const char *text, size_t n, int flags, char *err, size_t errlen);
 
@@ -64,6 +67,13 @@ int ds_open(const char *dir, const char *name, size_t cap, size_t *size, char *e
 bool ds_exists(const char *dir, const char *name);
 /* Reads dir/name whole into a malloc'd NUL-terminated buffer. */
 int ds_read(const char *dir, const char *name, size_t cap, char **data, size_t *n, char *err, size_t errlen);
+/* Reads a file the user named on the command line (an answers file, a recipe):
+ * links are followed (the user chose the path), but it must be a regular file
+ * (never a FIFO, device or socket: checked without blocking) of at most cap
+ * bytes, checked before a byte is read. */
+int ds_read_path(const char *path, size_t cap, char **data, size_t *n, char *err, size_t errlen);
+/* True when both paths exist and are the same file (device and inode). */
+bool ds_same_file(const char *a, const char *b);
 /* The SHA-256 (64 hex digits) of dir/name. */
 int ds_hash(const char *dir, const char *name, size_t cap, char hex[65], char *err, size_t errlen);
 /* Reads and strictly parses dir/name; if hex is not NULL it gets the SHA-256

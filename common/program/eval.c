@@ -1,6 +1,8 @@
+#define _GNU_SOURCE
 #include "eval.h"
 
 #include "answer.h"
+#include "dataset_read.h"
 #include "errors.h"
 #include "font.h"
 #include "fsutil.h"
@@ -10,6 +12,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -56,6 +59,28 @@ int eval_out_open(eval_out *o, const char *path, char *err, size_t errlen)
         o->path = xstrdup(path);
         return 0;
     }
+    /* An unnamed file in the target's directory (O_TMPFILE): a command killed at
+     * any moment leaves nothing behind; it gets a name only when committed. */
+    strbuf d = {0};
+    const char *slash = strrchr(path, '/');
+    if (slash)
+        strbuf_addn(&d, path, slash == path ? 1 : (size_t)(slash - path));
+    else
+        strbuf_add(&d, ".");
+    int fd = open(d.buf, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    strbuf_free(&d);
+    if (fd >= 0) {
+        o->f = fdopen(fd, "wb");
+        if (!o->f) {
+            close(fd);
+            snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+            return -1;
+        }
+        o->path = xstrdup(path);
+        o->unnamed = true;
+        return 0;
+    }
+    /* A file system without O_TMPFILE: a named temporary beside path. */
     strbuf t = {0};
     strbuf_addf(&t, "%s.tmp-%ld", path, (long)getpid());
     o->f = fopen(t.buf, "wb");
@@ -67,6 +92,26 @@ int eval_out_open(eval_out *o, const char *path, char *err, size_t errlen)
     o->path = xstrdup(path);
     o->tmp = t.buf;
     return 0;
+}
+
+/* Gives the unnamed file of o its name: linked under a temporary name beside
+ * it, then renamed over the target (a rename replaces atomically; link does
+ * not).  Returns 0 or an errno. */
+static int link_unnamed(eval_out *o)
+{
+    strbuf proc = {0}, t = {0};
+    strbuf_addf(&proc, "/proc/self/fd/%d", fileno(o->f));
+    strbuf_addf(&t, "%s.tmp-%ld", o->path, (long)getpid());
+    int e = 0;
+    if (linkat(AT_FDCWD, proc.buf, AT_FDCWD, t.buf, AT_SYMLINK_FOLLOW) != 0)
+        e = errno;
+    else if (rename(t.buf, o->path) != 0) {
+        e = errno;
+        unlink(t.buf);
+    }
+    strbuf_free(&proc);
+    strbuf_free(&t);
+    return e;
 }
 
 void eval_out_write(eval_out *o, const void *data, size_t n)
@@ -82,10 +127,16 @@ int eval_out_commit(eval_out *o, char *err, size_t errlen)
         if (fflush(stdout) != 0 || o->failed)
             e = errno ? errno : EIO;
     } else {
+        if (o->unnamed && !o->failed && fflush(o->f) != 0)
+            o->failed = true;
+        if (o->unnamed && !o->failed) {
+            e = link_unnamed(o);
+            o->failed = e != 0;
+        }
         if (fclose(o->f) != 0 && !o->failed) {
             o->failed = true;
         }
-        e = o->failed ? (errno ? errno : EIO) : 0;
+        e = o->failed ? (e ? e : errno ? errno : EIO) : 0;
         if (!e && o->tmp && rename(o->tmp, o->path) != 0)
             e = errno;
         if (e && o->tmp)
@@ -111,26 +162,39 @@ void eval_out_abort(eval_out *o)
     memset(o, 0, sizeof *o);
 }
 
-/* ---- reading files ---- */
-
-/* The whole file, refused unread when over EVAL_MAX_FILE. */
-static int read_capped(const char *path, char **text, size_t *len, int too_big_code, char *err, size_t errlen)
+int eval_out_refuse_input(const char *out, const eval_set *s, const char *answers, char *err, size_t errlen)
 {
-    struct stat st;
-    if (stat(path, &st) != 0)
-        return fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': %s", path, strerror(errno));
-    if (S_ISDIR(st.st_mode))
-        return fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': it is a directory", path);
-    if (st.st_size > EVAL_MAX_FILE)
-        return fail(err, errlen, too_big_code, "cannot read '%s': larger than 1 GiB (%lld bytes)", path,
-                    (long long)st.st_size);
-    if (read_file(path, text, len, err, errlen) != 0)
-        return GEN_EXIT_IO;
-    if (*len > (size_t)EVAL_MAX_FILE) {
-        free(*text);
-        return fail(err, errlen, too_big_code, "cannot read '%s': larger than 1 GiB", path);
+    if (!out || strcmp(out, "-") == 0)
+        return 0;
+    if (answers && ds_same_file(out, answers)) {
+        snprintf(err, errlen, "refused to write '%s': it is the answers file being read", out);
+        return -1;
+    }
+    for (int k = 0; s && k < s->n; k++) {
+        strbuf p = {0};
+        strbuf_addf(&p, "%s/data.json", s->t[k].dir);
+        bool same = ds_same_file(out, p.buf);
+        strbuf_free(&p);
+        if (same) {
+            snprintf(err, errlen, "refused to write '%s': it is the data.json of '%s' being read", out, s->t[k].dir);
+            return -1;
+        }
     }
     return 0;
+}
+
+/* ---- reading files ---- */
+
+/* An answers file the user named: a regular file (never a FIFO or device) of at
+ * most EVAL_MAX_FILE bytes, checked before reading (dataset_read.h). */
+static int read_capped(const char *path, char **text, size_t *len, int too_big_code, char *err, size_t errlen)
+{
+    if (ds_read_path(path, (size_t)EVAL_MAX_FILE, text, len, err, errlen) == 0)
+        return 0;
+    if (errno != EFBIG)
+        return GEN_EXIT_IO;
+    snprintf(err, errlen, "cannot read '%s': larger than 1 GiB", path);
+    return too_big_code;
 }
 
 static long line_of(const char *text, const char *at)
@@ -202,6 +266,11 @@ static cJSON *parse_json(const char *text, size_t len, const char *path, int cod
 
 /* ---- targets ---- */
 
+bool eval_id_ok(const char *id)
+{
+    return ds_name_safe(id) && !strchr(id, '/') && strlen(id) <= EVAL_MAX_ID;
+}
+
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -218,7 +287,9 @@ static int load_task(eval_task *t, const generator *g, const char *dir, char *er
     strbuf_addf(&path, "%s/data.json", dir);
     char *text = NULL;
     size_t len;
-    int rc = read_capped(path.buf, &text, &len, GEN_EXIT_IO, err, errlen);
+    /* Below DIR without following links, a regular file, capped: the reader
+     * gen check uses (dataset_read.h). */
+    int rc = ds_read(dir, "data.json", EVAL_MAX_DATA_JSON, &text, &len, err, errlen) == 0 ? 0 : GEN_EXIT_IO;
     if (!rc)
         rc = load_records(t, text, len, path.buf, err, errlen);
     free(text);
@@ -233,6 +304,19 @@ static int load_records(eval_task *t, const char *text, size_t len, const char *
     int rc = 0;
     strbuf path = {0};
     strbuf_add(&path, label);
+    char why[300];
+    long values = 0;
+    if (strict_json_validate_count(text, len, 0, &values, why, sizeof why) != 0) {
+        rc = fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': %s", path.buf, why);
+        strbuf_free(&path);
+        return rc;
+    }
+    if (values > EVAL_MAX_VALUES) {
+        rc = fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': %ld JSON values, more than the %ld allowed",
+                  path.buf, values, (long)EVAL_MAX_VALUES);
+        strbuf_free(&path);
+        return rc;
+    }
     t->records = parse_json(text, len, path.buf, GEN_EXIT_IO, &rc, err, errlen);
     if (!t->records) {
         strbuf_free(&path);
@@ -261,8 +345,13 @@ static int load_records(eval_task *t, const char *text, size_t len, const char *
             rc = fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': record %ld has no id", path.buf, i + 1);
             break;
         }
+        if (!eval_id_ok(id->valuestring)) {
+            rc = fail(err, errlen, GEN_EXIT_IO,
+                      "cannot read '%s': record %ld: id '%.80s' is not a plain file name (ids are names, never paths)",
+                      path.buf, i + 1, id->valuestring);
+            break;
+        }
         t->ids[i] = id->valuestring;
-        char why[200];
         t->gold[i] = answer_gold(g, r, why, sizeof why);
         if (!t->gold[i]) {
             rc = fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': record '%.80s': %s", path.buf, id->valuestring,
@@ -350,7 +439,13 @@ int eval_load(const char *path, eval_set *s, char *err, size_t errlen)
         strbuf_addf(&p, "%s/data.json", d.buf);
         bool have = path_exists(p.buf);
         strbuf_free(&p);
-        int rc = have ? load_task(&s->t[s->n++], GENERATORS[k], d.buf, err, errlen) : 0;
+        struct stat st;
+        int rc = 0;
+        if (have && (lstat(d.buf, &st) != 0 || !S_ISDIR(st.st_mode)))
+            rc = fail(err, errlen, GEN_EXIT_IO, "refused to read '%s': a task directory of a tree must be a directory, "
+                      "not a symbolic link", d.buf);
+        else if (have)
+            rc = load_task(&s->t[s->n++], GENERATORS[k], d.buf, err, errlen);
         strbuf_free(&d);
         if (rc)
             return rc;
@@ -415,7 +510,7 @@ static void index_build(answer_index *x, const eval_set *s)
     x->seen = xcalloc((size_t)total + 1, sizeof *x->seen);
     for (int k = 0; k < s->n; k++)
         for (long i = 0; i < s->t[k].n; i++) {
-            char buf[4096];
+            char buf[2 * EVAL_MAX_ID + 2];
             eval_record_id(s, &s->t[k], i, buf, sizeof buf);
             x->e[x->n].key = xstrdup(buf);
             x->e[x->n].id = x->e[x->n].key;
@@ -440,6 +535,14 @@ static void index_free(answer_index *x)
 static void index_put(answer_index *x, const char *id, long line, char *text, char *why)
 {
     const char *key = id;
+    if (strlen(id) > 2 * EVAL_MAX_ID + 1) { /* TASK/ID at most; longer matches nothing */
+        if (x->unknown < EVAL_SHOWN_IDS)
+            strbuf_addf(&x->shown, "%s'%.60s...'", x->unknown ? ", " : "", id);
+        x->unknown++;
+        free(text);
+        free(why);
+        return;
+    }
     /* One task directory: "TASK/ID" (as gen requests names it) is ID. */
     if (!x->s->tree && x->s->n == 1) {
         size_t tl = strlen(x->s->t[0].g->name);
@@ -495,7 +598,11 @@ static char *jsonl_text(const cJSON *o, char **why)
         const cJSON *status = cJSON_GetObjectItemCaseSensitive(r, "status_code");
         if (cJSON_IsNumber(status) && status->valuedouble != 200) {
             strbuf sb = {0};
-            strbuf_addf(&sb, "request failed with status %d", (int)status->valuedouble);
+            double code = status->valuedouble; /* any number: 1e999 is infinity, no int conversion */
+            if (code >= 0 && code < 1000 && code == (double)(int)code)
+                strbuf_addf(&sb, "request failed with status %d", (int)code);
+            else
+                strbuf_add(&sb, "request failed with a status that is not an HTTP status code");
             *why = sb.buf;
             return NULL;
         }
@@ -527,9 +634,26 @@ int eval_read_answers_text(const char *text, size_t len, const char *path, eval_
         at++;
     if (at == len)
         return fail(err, errlen, GEN_EXIT_ANSWERS, "cannot read '%s': empty file", path);
+    long records = 0;
+    for (int k = 0; k < s->n; k++)
+        records += s->t[k].n;
+    bool array = text[at] == '[';
+    if (array) {
+        /* Strict JSON (\u0000, duplicate keys, ... refused, as check refuses them in
+         * data.json), and at most EVAL_VALUES_PER_RECORD values a record, so the
+         * parsed tree stays a small multiple of the records scored. */
+        char why[300];
+        long values = 0;
+        if (strict_json_validate_count(text, len, 0, &values, why, sizeof why) != 0)
+            return fail(err, errlen, GEN_EXIT_ANSWERS, "cannot read '%s': %s", path, why);
+        long most = EVAL_VALUES_PER_RECORD * records + EVAL_VALUES_SLACK;
+        if (values > most)
+            return fail(err, errlen, GEN_EXIT_ANSWERS,
+                        "cannot read '%s': %ld JSON values for %ld records, more than the %ld allowed", path, values,
+                        records, most);
+    }
     answer_index x;
     index_build(&x, s);
-    bool array = text[at] == '[';
     if (array) {
         /* The release's answer file: a list of records. */
         cJSON *root = parse_json(text, len, path, GEN_EXIT_ANSWERS, &rc, err, errlen);
@@ -562,8 +686,22 @@ int eval_read_answers_text(const char *text, size_t len, const char *path, eval_
                 q++;
             if (q < e) {
                 int lrc = 0;
-                char sub[64];
-                cJSON *o = parse_json(text + p, e - p, path, GEN_EXIT_ANSWERS, &lrc, sub, sizeof sub);
+                char sub[300];
+                long values = 0;
+                cJSON *o = NULL;
+                if (strict_json_validate_count(text + p, e - p, 0, &values, sub, sizeof sub) != 0) {
+                    /* "not valid JSON (line 1): what" of the line alone: named by the file's line */
+                    const char *what = strstr(sub, "): ");
+                    rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot read '%s': not valid JSON (line %ld): %s", path,
+                              line, what ? what + 3 : sub);
+                    break;
+                }
+                if (values > EVAL_VALUES_PER_LINE) {
+                    rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot read '%s': line %ld holds %ld JSON values, more "
+                              "than the %d allowed", path, line, values, EVAL_VALUES_PER_LINE);
+                    break;
+                }
+                o = parse_json(text + p, e - p, path, GEN_EXIT_ANSWERS, &lrc, sub, sizeof sub);
                 if (!o) {
                     rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot read '%s': not valid JSON (line %ld)", path,
                               line);
@@ -892,6 +1030,8 @@ int eval_cmd_gold(int argc, char **argv)
     char err[512];
     eval_set s;
     int rc = eval_load(dir, &s, err, sizeof err);
+    if (!rc && eval_out_refuse_input(out, &s, NULL, err, sizeof err) != 0)
+        rc = GEN_EXIT_USAGE;
     if (!rc) {
         strbuf sb = {0};
         records_with(&s, &sb, true);
@@ -988,6 +1128,9 @@ int eval_cmd_score(int argc, char **argv)
     char err[512];
     eval_set s;
     int rc = eval_load(pos[0], &s, err, sizeof err);
+    for (int k = 0; k < 3 && !rc; k++)
+        if (eval_out_refuse_input(outs[k], &s, pos[1], err, sizeof err) != 0)
+            rc = GEN_EXIT_USAGE;
     if (!rc)
         rc = eval_read_answers(pos[1], &s, err, sizeof err);
     if (!rc) {

@@ -23,6 +23,7 @@
 #ifndef GEN_EVAL_H
 #define GEN_EVAL_H
 
+
 #include "generator.h"
 #include "util.h"
 
@@ -33,6 +34,24 @@
 /* Larger answers or data.json files are refused unread: 6,000 verbose responses
  * are a few tens of MiB, so 1 GiB is only ever a mistake or an attack. */
 #define EVAL_MAX_FILE (1L << 30)
+/* data.json is read through the reader gen check uses (dataset_read.h): at most
+ * 256 MiB and 4 Mi JSON values (a 100,000-record training set has ~1 Mi), so
+ * the parsed records take at most ~256 MiB. */
+#define EVAL_MAX_DATA_JSON ((size_t)256 << 20)
+#define EVAL_MAX_VALUES (4L << 20)
+/* An answers file in the release's shape may hold this many JSON values per
+ * record of the target (a record with its fields, Output and ERROR has ~10;
+ * the longest lists ~100), plus some slack; a JSONL line at most
+ * EVAL_VALUES_PER_LINE.  Memory stays a small multiple of what is scored. */
+#define EVAL_VALUES_PER_RECORD 512L
+#define EVAL_VALUES_SLACK 65536L
+#define EVAL_VALUES_PER_LINE 65536
+/* An id is a file name (ds_name_safe, no '/'): at most this many bytes. */
+#define EVAL_MAX_ID 255
+
+/* True when id can be a record id: a plain file name of at most EVAL_MAX_ID
+ * bytes (gen check's rule; ids are names, never paths). */
+bool eval_id_ok(const char *id);
 
 typedef struct eval_task {
     const generator *g;
@@ -78,9 +97,15 @@ void eval_score(eval_set *s);
 typedef struct eval_out {
     FILE *f;
     char *path, *tmp;
+    bool unnamed; /* f is an O_TMPFILE file, named at commit (a kill leaves nothing) */
     bool failed;
 } eval_out;
 int eval_out_open(eval_out *o, const char *path, char *err, size_t errlen);
+/* -1 with a message when out is one of the files a command reads: the answers
+ * file (may be NULL) or the data.json of a task of s (may be NULL).  An output
+ * never replaces an input (score -o ANSWERS, gold -o DIR/data.json). */
+struct eval_set;
+int eval_out_refuse_input(const char *out, const struct eval_set *s, const char *answers, char *err, size_t errlen);
 void eval_out_write(eval_out *o, const void *data, size_t n);
 int eval_out_commit(eval_out *o, char *err, size_t errlen);
 void eval_out_abort(eval_out *o);

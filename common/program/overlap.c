@@ -338,13 +338,21 @@ static bool has_data_json(const char *dir)
     return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* A task directory inside a tree that is a symbolic link: refused, never followed
+ * (a tree is read below its root only, as gen check reads a task directory). */
+static bool linked_task_dir(const char *dir)
+{
+    struct stat st;
+    return lstat(dir, &st) == 0 && S_ISLNK(st.st_mode);
+}
+
 char *overlap_task_dir(const char *dir, const generator *g)
 {
     if (has_data_json(dir))
         return xstrdup(dir);
     strbuf sb = {0};
     strbuf_addf(&sb, "%s/%s", dir, g->name);
-    if (has_data_json(sb.buf))
+    if (!linked_task_dir(sb.buf) && has_data_json(sb.buf))
         return sb.buf;
     strbuf_free(&sb);
     return NULL;
@@ -426,7 +434,11 @@ int overlap_main(const char *a, const char *b, int jobs, bool quiet)
             strbuf sa = {0}, sb = {0};
             strbuf_addf(&sa, "%s/%s", a, g->name);
             strbuf_addf(&sb, "%s/%s", b, g->name);
-            if (has_data_json(sa.buf) && has_data_json(sb.buf)) {
+            if (linked_task_dir(sa.buf) || linked_task_dir(sb.buf)) {
+                fprintf(stderr, "gen: refused to read '%s': a task directory of a tree is a symbolic link\n",
+                        linked_task_dir(sa.buf) ? sa.buf : sb.buf);
+                rc = GEN_EXIT_IO;
+            } else if (has_data_json(sa.buf) && has_data_json(sb.buf)) {
                 rc = overlap_task(g, sa.buf, sb.buf, jobs, quiet, &found);
                 compared++;
             }

@@ -2,6 +2,7 @@
 #include "recipe.h"
 
 #include "cli.h"
+#include "dataset_read.h"
 #include "errors.h"
 #include "fsutil.h"
 #include "generator.h"
@@ -32,21 +33,12 @@ static int recipe_error(const char *file, const char *fmt, const char *a, const 
     return GEN_EXIT_USAGE;
 }
 
-/* A key that appears twice in one object: cJSON keeps both, Python keeps the
- * last, so a recipe with one means two things; it is refused. */
-static const char *duplicate_key(const cJSON *obj)
-{
-    for (const cJSON *a = obj->child; a; a = a->next)
-        for (const cJSON *b = a->next; b; b = b->next)
-            if (strcmp(a->string, b->string) == 0)
-                return a->string;
-    return NULL;
-}
-
+/* The range is tested before the conversion: converting an out-of-range double
+ * (1e308) to an integer is undefined behaviour. */
 static bool is_whole(const cJSON *v, double lo, double hi)
 {
-    return cJSON_IsNumber(v) && v->valuedouble == (double)(long long)v->valuedouble && v->valuedouble >= lo &&
-           v->valuedouble <= hi;
+    return cJSON_IsNumber(v) && v->valuedouble >= lo && v->valuedouble <= hi &&
+           v->valuedouble == (double)(long long)v->valuedouble;
 }
 
 /* One task's entry into o (task, levels, num_images, grid_size, scale). */
@@ -55,9 +47,6 @@ static int task_entry(const char *file, const generator *g, const cJSON *e, gen_
     if (!cJSON_IsObject(e))
         return recipe_error(file, "task '%s' must map to an object such as {\"levels\": \"1..5\", \"count\": 20}%s",
                             g->name, "");
-    const char *dup = duplicate_key(e);
-    if (dup)
-        return recipe_error(file, "task '%s' has the key '%s' twice", g->name, dup);
     char err[512];
     for (const cJSON *k = e->child; k; k = k->next) {
         const char *key = k->string;
@@ -129,35 +118,20 @@ static void recipe_free(recipe *r)
 static int recipe_read(const char *file, const gen_options *base, recipe *r)
 {
     memset(r, 0, sizeof *r);
-    struct stat st;
-    if (stat(file, &st) != 0) {
-        fprintf(stderr, "gen: cannot read recipe '%s': %s\n", file, strerror(errno));
-        return GEN_EXIT_IO;
-    }
-    if (!S_ISREG(st.st_mode) || st.st_size > RECIPE_MAX_BYTES) {
-        fprintf(stderr, "gen: recipe '%s' is not a regular file of at most %ld bytes\n", file, RECIPE_MAX_BYTES);
-        return GEN_EXIT_USAGE;
-    }
     char *text, err[512];
     size_t len;
-    if (read_file(file, &text, &len, err, sizeof err) != 0) {
-        fprintf(stderr, "gen: %s\n", err);
-        return GEN_EXIT_IO;
+    /* A regular file (never a FIFO or device), capped before reading; strict JSON
+     * (duplicate keys refused in O(n log n), \u0000, trailing text...). */
+    if (ds_read_path(file, (size_t)RECIPE_MAX_BYTES, &text, &len, err, sizeof err) != 0) {
+        fprintf(stderr, "gen: recipe: %s\n", err);
+        return errno == ENOENT ? GEN_EXIT_IO : GEN_EXIT_USAGE;
     }
-    const char *end = NULL;
-    r->json = cJSON_ParseWithLengthOpts(text, len, &end, 0);
-    bool trailing = false;
-    if (r->json)
-        for (const char *p = end; p < text + len; p++)
-            trailing |= !(*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r');
+    r->json = strict_json_parse(text, len, 0, err, sizeof err);
     free(text);
-    if (!r->json || trailing)
-        return recipe_error(file, "%s%s", r->json ? "text after the JSON object" : "not valid JSON", "");
+    if (!r->json)
+        return recipe_error(file, "%s%s", err, "");
     if (!cJSON_IsObject(r->json))
         return recipe_error(file, "must be a JSON object with \"seed\" and \"tasks\"%s%s", "", "");
-    const char *dup = duplicate_key(r->json);
-    if (dup)
-        return recipe_error(file, "has the key '%s' twice%s", dup, "");
     gen_options common = *base;
     const cJSON *tasks = NULL;
     bool seeded = false;
@@ -201,17 +175,17 @@ static int recipe_read(const char *file, const gen_options *base, recipe *r)
         return recipe_error(file, "has no \"seed\" (a recipe is made to be made again)%s%s", "", "");
     if (!cJSON_IsObject(tasks) || !tasks->child)
         return recipe_error(file, "needs \"tasks\": an object naming at least one task%s%s", "", "");
-    dup = duplicate_key(tasks);
-    if (dup)
-        return recipe_error(file, "names task '%s' twice%s", dup, "");
+    int ntasks = 0;
     for (const cJSON *t = tasks->child; t; t = t->next) {
         if (!generator_find(t->string)) {
             const char *sug = generator_suggest(t->string);
             return sug ? recipe_error(file, "unknown task '%s' (did you mean '%s'?)", t->string, sug)
                        : recipe_error(file, "unknown task '%s' (gen list shows them all)%s", t->string, "");
         }
-        r->n++;
+        ntasks++;
     }
+    /* r->n only once its arrays exist: recipe_free walks them */
+    r->n = ntasks;
     r->opts = xcalloc((size_t)r->n, sizeof *r->opts);
     r->dirs = xcalloc((size_t)r->n, sizeof *r->dirs);
     int t = 0, rc = GEN_EXIT_OK;
@@ -283,9 +257,40 @@ static int write_recipe_manifest(const recipe *r, const gen_options *base, char 
         total += o->num_images * o->nlevels;
     }
     cJSON_AddNumberToObject(m, "samples", (double)total);
-    int rc = write_manifest_file(base->out, m, err, errlen);
+    /* Under OUT's lock, as every write of a run (commit.h), and with the
+     * ownership rule checked again now that the lock is held. */
+    int lock_fd, rc = out_lock(base->out, &lock_fd, err, errlen);
+    if (rc == GEN_EXIT_OK) {
+        if (!base->force && ds_exists(base->out, "gen.json") && !recipe_output(base->out)) {
+            snprintf(err, errlen, "'%s/gen.json' is not a recipe's gen.json; gen does not replace it", base->out);
+            rc = GEN_EXIT_EXISTS;
+        } else if (write_manifest_file(base->out, m, err, errlen) != 0) {
+            rc = GEN_EXIT_IO;
+        }
+        out_unlock(base->out, lock_fd);
+    }
     cJSON_Delete(m);
     return rc;
+}
+
+/* The commit rules of a run, for a recipe's output tree (docs/cli.md): OUT must
+ * not be a task directory, and an OUT/gen.json that is not a recipe's is never
+ * replaced without --force.  Checked before any sample is made. */
+static int recipe_out_check(const char *out, bool force)
+{
+    if (force || !path_exists(out))
+        return GEN_EXIT_OK;
+    if (ds_exists(out, "data.json")) {
+        fprintf(stderr, "gen: '%s' is a task directory (it holds data.json); a recipe writes a tree of task "
+                        "directories: use another --out, or --force\n", out);
+        return GEN_EXIT_EXISTS;
+    }
+    if (ds_exists(out, "gen.json") && !recipe_output(out)) {
+        fprintf(stderr, "gen: '%s/gen.json' is not a recipe's gen.json; gen does not replace it: use another --out, "
+                        "or --force\n", out);
+        return GEN_EXIT_EXISTS;
+    }
+    return GEN_EXIT_OK;
 }
 
 static int usage_recipe(const char *what, const char *arg)
@@ -364,16 +369,17 @@ int recipe_main(int argc, char **argv)
         recipe_free(&r);
         return GEN_EXIT_OK;
     }
+    if (rc == GEN_EXIT_OK)
+        rc = recipe_out_check(base.out, base.force);
     if (rc == GEN_EXIT_OK && !base.quiet)
         fprintf(stderr, "gen: recipe '%s': %d tasks, %ld samples into '%s'\n", file, r.n, total, base.out);
     if (rc == GEN_EXIT_OK)
         rc = cli_run_tasks(r.opts, r.n);
     if (rc == GEN_EXIT_OK) {
         char err[1024];
-        if (write_recipe_manifest(&r, &base, err, sizeof err) != 0) {
+        rc = write_recipe_manifest(&r, &base, err, sizeof err);
+        if (rc != GEN_EXIT_OK)
             fprintf(stderr, "gen: %s\n", err);
-            rc = GEN_EXIT_IO;
-        }
     }
     recipe_free(&r);
     return rc;

@@ -2,6 +2,7 @@
 #include "report.h"
 
 #include "answer.h"
+#include "dataset_read.h"
 #include "errors.h"
 #include "eval.h"
 #include "font.h"
@@ -21,6 +22,10 @@
 /* An image larger than this is not embedded (an 800x800 task image is < 100 KB;
  * a --scale 4 one a few MB). */
 #define REPORT_MAX_IMAGE (64L << 20)
+/* All embedded images together: a page beyond this is no use in a browser, and
+ * the bound keeps gen's memory to a few times it (100 sparse 60 MiB "images"
+ * would otherwise take ~8 GB). */
+#define REPORT_MAX_EMBED ((size_t)256 << 20)
 /* Thumbnail width in CSS pixels: labels of a 6x6 board are still legible. */
 #define REPORT_THUMB_PX "220"
 
@@ -56,8 +61,8 @@ static size_t utf8_len(const unsigned char *s, size_t n)
 }
 
 /* Appends n bytes of untrusted text as HTML text (or a quoted attribute value):
- * & < > " ' escaped, invalid UTF-8 and control characters (but tab and newline)
- * as U+FFFD. */
+ * & < > " ' escaped, invalid UTF-8 and control characters (C0 but tab and
+ * newline, DEL, and C1: U+0080..U+009F) as U+FFFD. */
 static void html_text(strbuf *sb, const char *text, size_t n)
 {
     const unsigned char *s = (const unsigned char *)text;
@@ -65,7 +70,7 @@ static void html_text(strbuf *sb, const char *text, size_t n)
     while (i < n) {
         unsigned char c = s[i];
         size_t l = utf8_len(s + i, n - i);
-        if (l == 0 || (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) {
+        if (l == 0 || (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f || (l == 2 && c == 0xc2 && s[i + 1] < 0xa0)) {
             strbuf_add(sb, "\xef\xbf\xbd");
             i += l ? l : 1;
             continue;
@@ -224,15 +229,20 @@ static int add_image(page *pg, const eval_task *t, const char *name, const char 
     html(&pg->html, alt);
     strbuf_add(&pg->html, "\" src=\"");
     if (pg->embed) {
-        struct stat st;
-        if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > REPORT_MAX_IMAGE) {
-            snprintf(err, errlen, "'%s' is not a regular file of at most %ld bytes", path, REPORT_MAX_IMAGE);
-            return GEN_EXIT_IO;
-        }
+        /* Through the reader gen check uses: below the directory, no link
+         * followed at any step, a regular file, capped before reading. */
+        char name_in[300];
+        snprintf(name_in, sizeof name_in, "data/%s", name);
         char *data;
         size_t n;
-        if (read_file(path, &data, &n, err, errlen) != 0)
+        if (ds_read(t->dir, name_in, (size_t)REPORT_MAX_IMAGE, &data, &n, err, errlen) != 0)
             return GEN_EXIT_IO;
+        if (pg->embedded + (n + 2) / 3 * 4 > REPORT_MAX_EMBED) {
+            free(data);
+            snprintf(err, errlen, "the images to embed come to more than %zu MiB; make the page without --embed",
+                     REPORT_MAX_EMBED >> 20);
+            return GEN_EXIT_IO;
+        }
         strbuf_add(&pg->html, "data:image/png;base64,");
         size_t before = pg->html.len;
         base64_append(&pg->html, (const unsigned char *)data, n);
@@ -323,9 +333,9 @@ static int add_gallery(page *pg, const eval_set *s, const eval_task *t, long *co
         strbuf_addf(h, "\" data-level=\"%ld\" data-kind=\"%s\"><div class=\"imgs\">", t->axis[idx],
                     parsed ? "wrong" : "unparseable");
         const char *name = t->ids[idx];
-        if (g->images == 2) {
+        if (g->images == 2 && strncmp(name, "second", strlen("second")) == 0) {
             /* the id names the second image; the first has the same number */
-            char first[256];
+            char first[300];
             snprintf(first, sizeof first, "first%s", name + strlen("second"));
             rc = add_image(pg, t, first, "first image", err, errlen);
             if (rc == 0)
@@ -524,6 +534,8 @@ int report_cmd(int argc, char **argv)
     pg.out_dir = dir;
     eval_set s;
     int rc = eval_load(pos[0], &s, err, sizeof err);
+    if (!rc && eval_out_refuse_input(out, &s, pos[1], err, sizeof err) != 0)
+        rc = GEN_EXIT_USAGE;
     if (!rc)
         rc = eval_read_answers(pos[1], &s, err, sizeof err);
     if (!rc && font_init(err, sizeof err) != 0)

@@ -1,5 +1,6 @@
 #include "requests.h"
 
+#include "dataset_read.h"
 #include "errors.h"
 #include "eval.h"
 #include "fsutil.h"
@@ -46,15 +47,11 @@ static int prompt_of(const eval_task *t, strbuf *out, char *err, size_t errlen)
     static const char *const parts[] = {"input_prompt.txt", "rules.txt", "output_prompt.txt"};
     for (int k = 0; k < 3; k++) {
         strbuf p = {0};
-        strbuf_addf(&p, "%s/prompts/%s", t->dir, parts[k]);
+        strbuf_addf(&p, "prompts/%s", parts[k]);
         char *text;
         size_t len;
-        int rc = read_file(p.buf, &text, &len, err, errlen);
-        if (rc == 0 && len > (size_t)REQ_MAX_PROMPT) {
-            snprintf(err, errlen, "cannot read '%s': larger than 1 MiB", p.buf);
-            free(text);
-            rc = -1;
-        }
+        /* The reader gen check uses: no link followed, a regular file, capped. */
+        int rc = ds_read(t->dir, p.buf, (size_t)REQ_MAX_PROMPT, &text, &len, err, errlen);
         strbuf_free(&p);
         if (rc)
             return -1;
@@ -90,13 +87,18 @@ static bool id_ok(const eval_task *t, const char *id)
 static int image_part(cJSON *content, const char *dir, const char *name, char *err, size_t errlen)
 {
     strbuf p = {0};
-    strbuf_addf(&p, "%s/data/%s", dir, name);
+    strbuf_addf(&p, "data/%s", name);
     char *png;
     size_t len;
-    int rc = read_file(p.buf, &png, &len, err, errlen);
+    int rc = ds_read(dir, p.buf, DS_PNG_MAX, &png, &len, err, errlen);
     strbuf_free(&p);
     if (rc)
         return -1;
+    if (len < 8 || memcmp(png, "\x89PNG\r\n\x1a\n", 8) != 0) {
+        snprintf(err, errlen, "refused to send '%s/data/%s': not a PNG file", dir, name);
+        free(png);
+        return -1;
+    }
     strbuf uri = {0};
     strbuf_add(&uri, "data:image/png;base64,");
     base64_append(&uri, (const unsigned char *)png, len);
@@ -155,6 +157,8 @@ int requests_cmd(int argc, char **argv)
                 rc = GEN_EXIT_IO;
             }
     eval_out o = {0};
+    if (!rc && eval_out_refuse_input(out, &s, NULL, err, sizeof err) != 0)
+        rc = GEN_EXIT_USAGE;
     if (!rc && eval_out_open(&o, out, err, sizeof err) != 0)
         rc = GEN_EXIT_IO;
     for (int k = 0; k < s.n && !rc; k++) {

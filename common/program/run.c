@@ -175,7 +175,17 @@ char *annotation_line(const generator *g, long file, const sample_out *o)
 int encode_sample_image(const sample_out *o, int image, double scale, canvas *cv, const png_settings *set,
                         strbuf *png, char *err, size_t errlen)
 {
-    if (render_scene_scaled(cv, &o->img[image], scale > 0 ? scale : 1.0) != 0) {
+    /* gen never writes an image its own readers (check, verify, overlap,
+     * --exclude: dataset_read.h) would refuse: the same caps, at generation. */
+    double sc = scale > 0 ? scale : 1.0;
+    double w = sc == 1.0 ? o->img[image].width : ceil(o->img[image].width * sc);
+    double h = sc == 1.0 ? o->img[image].height : ceil(o->img[image].height * sc);
+    if (w > DS_PNG_MAX_SIDE || h > DS_PNG_MAX_SIDE || w * h > (double)DS_PNG_MAX_PIXELS) {
+        snprintf(err, errlen, "an image would be %.0fx%.0f pixels, more than gen reads back (%d a side, %ld Mi "
+                 "pixels): use a smaller --scale or level", w, h, DS_PNG_MAX_SIDE, DS_PNG_MAX_PIXELS >> 20);
+        return GEN_EXIT_LEVEL;
+    }
+    if (render_scene_scaled(cv, &o->img[image], sc) != 0) {
         snprintf(err, errlen, "cairo failed to draw a %dx%d image", o->img[image].width, o->img[image].height);
         return GEN_EXIT_INTERNAL;
     }
