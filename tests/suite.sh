@@ -77,10 +77,10 @@ AH=$(grep -o '"height": [0-9]*' "$WORK/ann2/annotations.json" | head -1 | tr -dc
 grep -o '"bbox": \[[^]]*\]' "$WORK/ann2/annotations.json" | tr -d '"bbox: []' |
     awk -F, -v w="$AW" -v h="$AH" '$1 < 0 || $2 < 0 || $3 > w || $4 > h { bad++ } $1 == 0 { edge++ }
         END { exit !(NR > 20 && bad == 0 && edge > 0) }' && ok || fail "annotations: a box outside the canvas"
-# --scale: the same scene at half size (IHDR width and height 400), and it verifies.
+# --scale: the same scene at half size (counting_circles' 500x300 canvas: IHDR 250x150), and it verifies.
 "$GEN" $T --seed 3 --num_images 1 --num_sizes 4 --scale 0.5 --out "$WORK/half" --quiet && ok || fail "--scale 0.5"
-[ "$(od -An -tu1 -j16 -N8 "$WORK/half/data/1.png" | tr -s ' ')" = " 0 0 1 144 0 0 1 144" ] && ok ||
-    fail "--scale 0.5 did not make a 400x400 image"
+[ "$(od -An -tu1 -j16 -N8 "$WORK/half/data/1.png" | tr -s ' ')" = " 0 0 0 250 0 0 0 150" ] && ok ||
+    fail "--scale 0.5 did not make a 250x150 image"
 "$GEN" verify "$WORK/half" >/dev/null && ok || fail "a scaled directory does not verify"
 
 # preview: one PNG contact sheet.
