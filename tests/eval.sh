@@ -197,4 +197,28 @@ expect 2 "requests needs --model" requests "$CC" -o "$WORK/out"
 expect 2 "bad --max_tokens '0'" requests "$CC" --model m --max_tokens 0 -o "$WORK/out"
 expect 2 "unknown option '--modle' for requests" requests "$CC" --modle m -o "$WORK/out"
 
+# Accuracy by skill (the paper's Table 1; a skill's accuracy is the mean of its
+# tasks'): comparing_size all unparseable, counting_circles and inside_circles right.
+"$GEN" all --seed 3 --num_images 1 --tasks counting_circles,inside_circles,comparing_size --out "$WORK/sk" --quiet &&
+    "$GEN" gold "$WORK/sk" -o "$WORK/sk-gold.json" || fail "skills: making the tree"
+python3 - "$WORK/sk-gold.json" "$WORK/sk-ans.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))
+for r in a:
+    if r["id"].startswith("comparing_size/"):
+        r["gpt_response"] = "no idea"
+json.dump(a, open(sys.argv[2], "w"))
+PY
+"$GEN" score "$WORK/sk" "$WORK/sk-ans.json" -o "$WORK/sk-eval.json" >"$WORK/sk-out.txt" || fail "skills: score"
+python3 - "$WORK/sk-eval.json" <<'PY' && ok || fail "skills: $(cat "$WORK/sk-eval.json" | tail -12)"
+import json, sys
+s = json.load(open(sys.argv[1]))["Accuracy by Skill"]
+want = {"Visual Discrimination": 0.0, "Visual Sequential Memory": 0.0, "Visual Form Constancy": 100.0,
+        "Visual Spatial Relationship": 50.0, "Average of skills": 37.5}
+sys.exit(0 if s == want else 1)
+PY
+grep -q "Visual Spatial Relationship    50.0%  (2 tasks)" "$WORK/sk-out.txt" && ok || fail "skills: the summary lacks the skill table"
+grep -q "format errors by answer type: single 0.0% (0 of 40) list 100.0% (20 of 20)" "$WORK/sk-out.txt" && ok ||
+    fail "skills: format errors by type: $(grep 'format errors' "$WORK/sk-out.txt")"
+
 finish eval

@@ -895,6 +895,49 @@ void eval_format_errors(const eval_set *s, eval_type_rates *r)
     }
 }
 
+/* The paper's seven skills (TVPS-4) and the tasks each one tests, as its Table 1
+ * lists them; a task may test several.  A skill's accuracy is the mean of its
+ * tasks' Overall Accuracies, as the paper's Table 2 computes it. */
+static const struct {
+    const char *skill;
+    const char *tasks;
+} SKILLS[] = {
+    {"Visual Discrimination", "change_colour vanishing_objects comparing_size counting_shapes sort_lines sort_circles "
+                              "locate_circles_colour locate_circles_shape match_shadow match_outline"},
+    {"Visual Memory", "list_colours list_shapes circle_boxes colours_present count_coloured_circles numbered_shapes "
+                      "graph_counting sort_circles sort_lines counting_shapes identifying_shapes"},
+    {"Visual Sequential Memory", "grid_path layered_colours layered_shapes comparing_size match_outline match_shadow"},
+    {"Visual Figure Ground", "list_colours list_shapes locate_circles_colour locate_circles_shape layered_shapes "
+                             "layered_colours"},
+    {"Visual Form Constancy", "mirror_image water_image counting_circles counting_shapes numbered_shapes"},
+    {"Visual Closure", "match_outline match_shadow layered_shapes layered_colours"},
+    {"Visual Spatial Relationship", "comparing_size circle_location circle_right_triangle counting_locations "
+                                    "cross_and_knots inside_circles maze_solving"},
+};
+#define SKILL_COUNT ((int)(sizeof SKILLS / sizeof SKILLS[0]))
+
+static bool skill_has(int k, const char *task)
+{
+    size_t n = strlen(task);
+    for (const char *p = SKILLS[k].tasks; (p = strstr(p, task)) != NULL; p += n)
+        if ((p == SKILLS[k].tasks || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return true;
+    return false;
+}
+
+/* The mean accuracy over the tasks of skill k that s holds; -1 when it holds none. */
+static double skill_accuracy(const eval_set *s, int k, int *tasks)
+{
+    double sum = 0;
+    *tasks = 0;
+    for (int t = 0; t < s->n; t++)
+        if (skill_has(k, s->t[t].g->name)) {
+            sum += eval_pct(s->t[t].right, s->t[t].n);
+            (*tasks)++;
+        }
+    return *tasks ? round(100.0 * sum / *tasks) / 100.0 : -1;
+}
+
 double eval_mean_accuracy(const eval_set *s)
 {
     double sum = 0;
@@ -927,6 +970,23 @@ static void eval_json(strbuf *sb, const eval_set *s)
             add_pct(sb, eval_pct(r.unparsed[k], r.n[k]));
             first = false;
         }
+    strbuf_add(sb, "\n    },\n    \"Accuracy by Skill\": {");
+    double sum = 0;
+    int skills = 0;
+    for (int k = 0; k < SKILL_COUNT; k++) {
+        int tasks;
+        double a = skill_accuracy(s, k, &tasks);
+        if (tasks == 0)
+            continue;
+        strbuf_addf(sb, "%s\n        \"%s\": ", skills ? "," : "", SKILLS[k].skill);
+        add_pct(sb, a);
+        sum += a;
+        skills++;
+    }
+    if (skills) {
+        strbuf_add(sb, ",\n        \"Average of skills\": ");
+        add_pct(sb, round(100.0 * sum / skills) / 100.0);
+    }
     strbuf_add(sb, "\n    }\n}\n");
 }
 
@@ -972,6 +1032,17 @@ static void summary(FILE *f, const eval_set *s)
                 strbuf_free(&q);
             }
         fputc('\n', f);
+        fprintf(f, "accuracy by skill (the paper's Table 1: the mean over a skill's tasks):\n");
+        for (int k = 0; k < SKILL_COUNT; k++) {
+            int tasks;
+            double a = skill_accuracy(s, k, &tasks);
+            if (tasks == 0)
+                continue;
+            strbuf q = {0};
+            add_pct(&q, a);
+            fprintf(f, "  %-28s %6s%%  (%d task%s)\n", SKILLS[k].skill, q.buf, tasks, tasks == 1 ? "" : "s");
+            strbuf_free(&q);
+        }
     } else {
         eval_categories c;
         eval_categories_of(&s->t[0], &c);
