@@ -118,16 +118,20 @@ static int sample(gen_ctx *ctx)
     for (int c = ex * SIDE + ey; c != -1; c = prev[c])
         route[len++] = c;
 
-    /* The original paints walls as black 41x41 blocks and every open cell white
-     * with a 1 px black border on the 40 px lines.  The same pixels: a black
-     * canvas and each open cell's inside (39x39 px, from 1 px past its lines)
-     * white; walls and borders are the black showing through. */
-    s->background = RGB_BLACK;
+    /* Walls first (black blocks, each 41 px as the original's inclusive
+     * rectangles), then every open cell's 1 px border and its label. */
+    for (int x = 0; x < SIDE; x++)
+        for (int y = 0; y < SIDE; y++)
+            if (!m.num[x][y]) {
+                prim *w = scene_rect(s, y * CELL, x * CELL, CELL + 1, CELL + 1, RGB_BLACK);
+                w->kind = "wall";
+            }
     for (int x = 0; x < SIDE; x++)
         for (int y = 0; y < SIDE; y++) {
             if (!m.num[x][y])
                 continue;
-            prim *b = scene_rect(s, y * CELL + 1, x * CELL + 1, CELL - 1, CELL - 1, RGB_WHITE);
+            prim *b = scene_rect(s, y * CELL + 0.5, x * CELL + 0.5, CELL, CELL, RGB_WHITE);
+            prim_outline(b, 1.0, RGB_BLACK);
             b->kind = "cell";
             b->object = x * SIDE + y;
             char label[8];
