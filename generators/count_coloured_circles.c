@@ -4,6 +4,7 @@
  * count is the level).  See docs/tasks/count_coloured_circles.md. */
 #include "errors.h"
 #include "generator.h"
+#include "pil_circles.h"
 #include "util.h"
 
 #include <math.h>
@@ -39,45 +40,6 @@ typedef struct named {
 static const named RED = {"red", {255, 0, 0}};
 static const named OTHERS[] = {{"blue", {0, 0, 255}}, {"green", {0, 128, 0}}, {"yellow", {255, 255, 0}}};
 
-/* One scene as the original draws it: m radii, then centres on whole pixels in
- * the box that keeps the largest radius inside, each at least (radius of the
- * placed circle + largest radius) from every placed centre.  False when the try
- * budget is spent. */
-static bool draw_scene(rng *r, int m, int *cx, int *cy, int *rad)
-{
-    int rmax = 0;
-    for (int i = 0; i < m; i++) {
-        rad[i] = rng_int(r, RADIUS_MIN, RADIUS_MAX);
-        if (rad[i] > rmax)
-            rmax = rad[i];
-    }
-    int placed = 0;
-    for (int tries = 0; placed < m; tries++) {
-        if (tries == PLACE_TRIES)
-            return false;
-        int x = rng_int(r, rmax, CANVAS_W - rmax), y = rng_int(r, rmax, CANVAS_H - rmax);
-        bool clear = true;
-        for (int j = 0; j < placed && clear; j++)
-            clear = hypot(cx[j] - x, cy[j] - y) >= rad[j] + rmax;
-        if (clear) {
-            cx[placed] = x;
-            cy[placed] = y;
-            placed++;
-        }
-    }
-    return true;
-}
-
-/* True when every two drawn circles keep MIN_GAP of white between them. */
-static bool readable(int m, const int *cx, const int *cy, const int *rad)
-{
-    for (int i = 0; i < m; i++)
-        for (int j = 0; j < i; j++)
-            if (hypot(cx[i] - cx[j], cy[i] - cy[j]) - (rad[i] + PIL_HALF) - (rad[j] + PIL_HALF) < MIN_GAP)
-                return false;
-    return true;
-}
-
 static int sample(gen_ctx *ctx)
 {
     int n = ctx->p.level, m = 2 * n;
@@ -88,9 +50,9 @@ static int sample(gen_ctx *ctx)
         if (scenes == SCENE_TRIES)
             return gen_fail(ctx, "cannot place %d circles of radius %d..%d px apart on a %dx%d canvas (%d tries)", m,
                             RADIUS_MIN, RADIUS_MAX, CANVAS_W, CANVAS_H, SCENE_TRIES);
-        if (!draw_scene(&ctx->rng, m, cx, cy, rad))
+        if (!pil_circles_place(&ctx->rng, m, RADIUS_MIN, RADIUS_MAX, CANVAS_W, CANVAS_H, PLACE_TRIES, cx, cy, rad))
             continue; /* the try budget spent: not a readability redraw */
-        if (readable(m, cx, cy, rad))
+        if (pil_circles_readable(m, cx, cy, rad, PIL_HALF, MIN_GAP))
             break;
         ctx->redraws++;
     }

@@ -3,6 +3,7 @@
  * on whole pixels).  Record: num_objects = n.  See docs/tasks/counting_circles.md. */
 #include "errors.h"
 #include "generator.h"
+#include "pil_circles.h"
 #include "util.h"
 
 #include <math.h>
@@ -30,45 +31,6 @@
  * redrawn, 113 scenes thrown away); 40 spend the budget. */
 #define MAX_CIRCLES 35
 
-/* One scene as the original draws it: radii first, then centres on whole pixels
- * in the box that keeps the largest radius inside, each centre at least
- * (radius of the placed circle + largest radius) from every placed centre.
- * Returns false when the try budget is spent. */
-static bool draw_scene(rng *r, int n, int *cx, int *cy, int *rad)
-{
-    int rmax = 0;
-    for (int i = 0; i < n; i++) {
-        rad[i] = rng_int(r, RADIUS_MIN, RADIUS_MAX);
-        if (rad[i] > rmax)
-            rmax = rad[i];
-    }
-    int placed = 0;
-    for (int tries = 0; placed < n; tries++) {
-        if (tries == PLACE_TRIES)
-            return false;
-        int x = rng_int(r, rmax, CANVAS_W - rmax), y = rng_int(r, rmax, CANVAS_H - rmax);
-        bool clear = true;
-        for (int j = 0; j < placed && clear; j++)
-            clear = hypot(cx[j] - x, cy[j] - y) >= rad[j] + rmax;
-        if (clear) {
-            cx[placed] = x;
-            cy[placed] = y;
-            placed++;
-        }
-    }
-    return true;
-}
-
-/* True when every two drawn circles keep MIN_GAP of white between them. */
-static bool readable(int n, const int *cx, const int *cy, const int *rad)
-{
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < i; j++)
-            if (hypot(cx[i] - cx[j], cy[i] - cy[j]) - (rad[i] + PIL_HALF) - (rad[j] + PIL_HALF) < MIN_GAP)
-                return false;
-    return true;
-}
-
 static int sample(gen_ctx *ctx)
 {
     int n = ctx->p.level;
@@ -81,9 +43,9 @@ static int sample(gen_ctx *ctx)
             return gen_fail(ctx, "cannot place %d circles of radius %d..%d px apart on a %dx%d canvas (%d tries)", n,
                             RADIUS_MIN, RADIUS_MAX, CANVAS_W, CANVAS_H, SCENE_TRIES);
         scenes++;
-        if (!draw_scene(&ctx->rng, n, cx, cy, rad))
+        if (!pil_circles_place(&ctx->rng, n, RADIUS_MIN, RADIUS_MAX, CANVAS_W, CANVAS_H, PLACE_TRIES, cx, cy, rad))
             continue; /* the try budget spent: not a readability redraw */
-        if (readable(n, cx, cy, rad))
+        if (pil_circles_readable(n, cx, cy, rad, PIL_HALF, MIN_GAP))
             break;
         ctx->redraws++;
     }
