@@ -533,14 +533,11 @@ bool ds_exists(const char *dir, const char *name)
     return lstat(path, &st) == 0;
 }
 
-int ds_read(const char *dir, const char *name, size_t cap, char **data, size_t *n, char *err, size_t errlen)
+/* Reads the size bytes of open file fd whole into a malloc'd NUL-terminated
+ * buffer and closes fd; the message names a/b/c joined. */
+static int read_whole(int fd, size_t size, char **data, size_t *n, const char *a, const char *b, const char *c,
+                      char *err, size_t errlen)
 {
-    *data = NULL;
-    *n = 0;
-    size_t size;
-    int fd = ds_open(dir, name, cap, &size, err, errlen);
-    if (fd < 0)
-        return -1;
     char *buf = xmalloc(size + 1);
     size_t got = 0;
     while (got < size) {
@@ -548,7 +545,7 @@ int ds_read(const char *dir, const char *name, size_t cap, char **data, size_t *
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0) { /* shrunk while read, or an error */
-            snprintf(err, errlen, "cannot read '%s/%s': %s", dir, name, r < 0 ? strerror(errno) : "file shrank");
+            snprintf(err, errlen, "cannot read '%s%s%s': %s", a, b, c, r < 0 ? strerror(errno) : "file shrank");
             free(buf);
             close(fd);
             errno = EIO;
@@ -561,6 +558,17 @@ int ds_read(const char *dir, const char *name, size_t cap, char **data, size_t *
     *data = buf;
     *n = size;
     return 0;
+}
+
+int ds_read(const char *dir, const char *name, size_t cap, char **data, size_t *n, char *err, size_t errlen)
+{
+    *data = NULL;
+    *n = 0;
+    size_t size;
+    int fd = ds_open(dir, name, cap, &size, err, errlen);
+    if (fd < 0)
+        return -1;
+    return read_whole(fd, size, data, n, dir, "/", name, err, errlen);
 }
 
 int ds_read_path(const char *path, size_t cap, char **data, size_t *n, char *err, size_t errlen)
@@ -593,27 +601,7 @@ int ds_read_path(const char *path, size_t cap, char **data, size_t *n, char *err
     int fl = fcntl(fd, F_GETFL);
     if (fl >= 0)
         fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
-    size_t size = (size_t)st.st_size;
-    char *buf = xmalloc(size + 1);
-    size_t got = 0;
-    while (got < size) {
-        ssize_t r = read(fd, buf + got, size - got);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0) {
-            snprintf(err, errlen, "cannot read '%s': %s", path, r < 0 ? strerror(errno) : "file shrank");
-            free(buf);
-            close(fd);
-            errno = EIO;
-            return -1;
-        }
-        got += (size_t)r;
-    }
-    close(fd);
-    buf[size] = '\0';
-    *data = buf;
-    *n = size;
-    return 0;
+    return read_whole(fd, (size_t)st.st_size, data, n, path, "", "", err, errlen);
 }
 
 bool ds_same_file(const char *a, const char *b)
