@@ -1,0 +1,84 @@
+#include "pil_board.h"
+
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The original's board (PIL): 100-px cells, a 40-px margin on every side, so the
+ * canvas is grid_size * 100 + 80 px square (680 x 680 at the release's 6). */
+#define CELL 100.0
+#define MARGIN 40.0
+/* Every shape fills its cell but 5 px on each side: 91 px across (PIL's inclusive
+ * box from +5 to -5), centred on the cell. */
+#define INSET 5.0
+/* Black lines, 2 px wide; PIL puts a 2-px line drawn at x on pixels x and x+1. */
+#define LINE_WIDTH 2.0
+/* Labels: 20-px text (the original's Arial 20; ours is the bundled metric twin).
+ * Column numbers sit above the board, row numbers in the left margin, where the
+ * original's land; the column numbers are lifted 2 px so their ink clears the top
+ * line (the original's touch it, which is no part of the task). */
+#define FONT_PX 20.0
+#define COL_LABEL_Y 30.0
+#define ROW_LABEL_X 26.0
+#define ROW_LABEL_DY 55.0 /* the original's row numbers sit 4 px below the cell's middle */
+/* The board: lines on the original's pixels, numbers 1.. above and to the left. */
+void pil_board_draw(scene *s, int size)
+{
+    int side = (int)(size * CELL + 2 * MARGIN);
+    scene_reset(s, side, side);
+    double end = MARGIN + size * CELL + LINE_WIDTH;
+    char buf[16];
+    for (int i = 0; i <= size; i++) {
+        double at = MARGIN + i * CELL + LINE_WIDTH / 2;
+        prim *v = scene_line(s, at, MARGIN, at, end, LINE_WIDTH, RGB_BLACK);
+        v->kind = "grid";
+        prim *h = scene_line(s, MARGIN, at, end, at, LINE_WIDTH, RGB_BLACK);
+        h->kind = "grid";
+    }
+    for (int i = 0; i < size; i++) {
+        snprintf(buf, sizeof buf, "%d", i + 1);
+        prim *c = scene_text(s, MARGIN + i * CELL + CELL / 2, COL_LABEL_Y, FONT_PX, buf, RGB_BLACK);
+        c->kind = "axis label";
+        prim *r = scene_text(s, ROW_LABEL_X, MARGIN + i * CELL + ROW_LABEL_DY, FONT_PX, buf, RGB_BLACK);
+        r->kind = "axis label";
+    }
+}
+
+void pil_board_cell(int size, int cell, double *x0, double *y0, double *box)
+{
+    int row = cell / size, col = cell % size;
+    *x0 = MARGIN + col * CELL + INSET;
+    *y0 = MARGIN + row * CELL + INSET;
+    *box = CELL - 2 * INSET + 1; /* PIL's inclusive box: 91 px */
+}
+
+cJSON *pil_board_targets(scene *s, rng *r, int size, int n, rgb colour, const char *colour_name, char *is_target)
+{
+    int cells = size * size;
+    int *idx = xmalloc(sizeof *idx * (size_t)cells);
+    for (int i = 0; i < cells; i++)
+        idx[i] = i;
+    for (int i = 0; i < n; i++) {
+        int j = i + (int)rng_below(r, (uint32_t)(cells - i));
+        int t = idx[i];
+        idx[i] = idx[j];
+        idx[j] = t;
+        is_target[idx[i]] = 1;
+    }
+    cJSON *gold = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) {
+        double x0, y0, box;
+        pil_board_cell(size, idx[i], &x0, &y0, &box);
+        prim *p = scene_circle(s, x0 + box / 2, y0 + box / 2, box / 2, colour);
+        p->kind = "circle";
+        p->colour_name = colour_name;
+        p->object = i;
+        cJSON *pair = cJSON_CreateArray();
+        cJSON_AddItemToArray(pair, cJSON_CreateNumber(idx[i] / size + 1));
+        cJSON_AddItemToArray(pair, cJSON_CreateNumber(idx[i] % size + 1));
+        cJSON_AddItemToArray(gold, pair);
+    }
+    free(idx);
+    return gold;
+}
