@@ -77,19 +77,30 @@ typedef struct outline_px {
     point c, pts[8];
     int npts;
     double r;
+    double reach; /* every point of the path lies within reach of c */
 } outline_px;
+
+/* Sets reach from the path. */
+static void set_reach(outline_px *o)
+{
+    o->reach = o->r;
+    for (int i = 0; i < o->npts; i++)
+        o->reach = fmax(o->reach, hypot(o->pts[i].x - o->c.x, o->pts[i].y - o->c.y));
+}
 
 static void shape_px(int kind, int x, int y, outline_px *o)
 {
     o->c = (point){ORIGIN_X + x * SCALE, ORIGIN_Y - y * SCALE};
     o->r = RADIUS * SCALE;
     o->npts = 0;
+    o->reach = o->r;
     if (kind == K_CIRCLE)
         return;
     point q[8];
     o->npts = outline(kind, q);
     for (int i = 0; i < o->npts; i++)
         o->pts[i] = (point){o->c.x + q[i].x * SCALE, o->c.y - q[i].y * SCALE};
+    set_reach(o);
 }
 
 /* Distance between two paths (circles or convex polygons); 0 when they meet. */
@@ -132,6 +143,19 @@ static void label_px(const char *text, point c, outline_px *o)
     o->r = 0;
     o->npts = 4;
     o->pts[0] = (point){x0, y0}, o->pts[1] = (point){x1, y0}, o->pts[2] = (point){x1, y1}, o->pts[3] = (point){x0, y1};
+    set_reach(o);
+}
+
+/* True when paths a and b keep `gap` of white between them once their edges
+ * (`edge` px) are drawn: the verdict of path_dist(a, b) - edge >= gap, but pairs
+ * whose enclosing discs are clearly farther apart than that (most of them) are
+ * settled without path_dist. */
+static bool clear_of(const outline_px *a, const outline_px *b, double edge, double gap)
+{
+    double dx = a->c.x - b->c.x, dy = a->c.y - b->c.y, far = a->reach + b->reach + edge + gap + 1e-6;
+    if (dx * dx + dy * dy > far * far)
+        return true;
+    return !(path_dist(a, b) - edge < gap);
 }
 
 typedef struct item {
@@ -151,7 +175,7 @@ static int place(rng *r, item *it, int m, outline_px *sh, outline_px *lab)
             int x = rng_int(r, -(HALF_W - RADIUS), HALF_W - RADIUS), y = rng_int(r, -(HALF_H - RADIUS), HALF_H - RADIUS);
             bool ok = true;
             for (int j = 0; j < i && ok; j++)
-                ok = hypot(x - it[j].x, y - it[j].y) > 2 * RADIUS;
+                ok = (x - it[j].x) * (x - it[j].x) + (y - it[j].y) * (y - it[j].y) > 4 * RADIUS * RADIUS;
             if (ok) {
                 it[i].x = x, it[i].y = y;
                 break;
@@ -164,9 +188,9 @@ static int place(rng *r, item *it, int m, outline_px *sh, outline_px *lab)
     }
     for (int i = 0; i < m; i++)
         for (int j = 0; j < m; j++) {
-            if (j < i && path_dist(&sh[i], &sh[j]) - EDGE_PX < MIN_GAP_PX)
+            if (j < i && !clear_of(&sh[i], &sh[j], EDGE_PX, MIN_GAP_PX))
                 return 0;
-            if (j != i && path_dist(&lab[i], &sh[j]) - EDGE_PX / 2 < MIN_GAP_PX)
+            if (j != i && !clear_of(&lab[i], &sh[j], EDGE_PX / 2, MIN_GAP_PX))
                 return 0;
         }
     return 1;
