@@ -1,39 +1,34 @@
+/* Nettle's names are macros (sha256_init -> nettle_sha256_init) that would also
+ * rename ours, so this file calls Nettle by its real names. */
+#include <nettle/sha2.h>
+#undef sha256_init
+#undef sha256_update
+#undef sha256_digest
+
 #include "sha256.h"
 
-#include "errors.h"
+#include "util.h"
 
-#include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* libcrypto's failures here are allocation failures: treat them like xmalloc's. */
-static void need(int ok)
-{
-    if (!ok) {
-        fputs("gen: out of memory (libcrypto)\n", stderr);
-        exit(GEN_EXIT_INTERNAL);
-    }
-}
-
 void sha256_init(sha256_ctx *c)
 {
-    EVP_MD_CTX *m = EVP_MD_CTX_new();
-    need(m != NULL);
-    need(EVP_DigestInit_ex(m, EVP_sha256(), NULL));
+    struct sha256_ctx *m = xmalloc(sizeof *m);
+    nettle_sha256_init(m);
     c->md = m;
 }
 
 void sha256_update(sha256_ctx *c, const void *data, size_t n)
 {
-    need(EVP_DigestUpdate(c->md, data, n));
+    nettle_sha256_update(c->md, n, data);
 }
 
 void sha256_final(sha256_ctx *c, uint8_t digest[32])
 {
-    unsigned int len = 0;
-    need(EVP_DigestFinal_ex(c->md, digest, &len) && len == 32);
-    EVP_MD_CTX_free(c->md);
+    nettle_sha256_digest(c->md, 32, digest);
+    free(c->md);
     c->md = NULL;
 }
 
@@ -49,9 +44,11 @@ void sha256_digest_hex(const uint8_t d[32], char out[65])
 
 void sha256_hex(const void *data, size_t n, char out[65])
 {
+    struct sha256_ctx m;
     uint8_t d[32];
-    unsigned int len = 0;
-    need(EVP_Digest(data, n, d, &len, EVP_sha256(), NULL) && len == 32);
+    nettle_sha256_init(&m);
+    nettle_sha256_update(&m, n, data);
+    nettle_sha256_digest(&m, 32, d);
     sha256_digest_hex(d, out);
 }
 

@@ -4,8 +4,11 @@
  *  1. sha256_init / sha256_update / sha256_final hash any byte stream in pieces;
  *     sha256_final releases what sha256_init took.
  *  2. sha256_hex writes 64 lowercase hex digits and a NUL into out[65].
- *  3. The digest comes from OpenSSL's libcrypto, which uses the CPU's SHA
- *     instructions where it has them (tests/test_sha256.c holds the FIPS vectors).
+ *  3. The digest comes from Nettle, which uses the CPU's SHA instructions where
+ *     it has them (tests/test_sha256.c holds the FIPS vectors).  Nettle rather
+ *     than OpenSSL's libcrypto: as fast here (1.53 against 1.68 GB/s on 50 kB
+ *     images) and about 5 ms less start-up for every gen process
+ *     (docs/performance.md).
  */
 #ifndef GEN_SHA256_H
 #define GEN_SHA256_H
@@ -13,8 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct sha256_ctx {
-    void *md; /* an EVP_MD_CTX */
+typedef struct gen_sha256_ctx {
+    void *md; /* Nettle's struct sha256_ctx */
 } sha256_ctx;
 
 void sha256_init(sha256_ctx *c);
