@@ -51,6 +51,7 @@ static int sample(gen_ctx *ctx)
     }
     for (int i = 0; i < n; i++) {
         prim *p = scene_circle(s, cx[i] + PIL_HALF, cy[i] + PIL_HALF, rad[i] + PIL_HALF, RGB_BLACK);
+        p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
         p->colour_name = "black";
         p->object = i;
     }

@@ -150,6 +150,7 @@ static int sample(gen_ctx *ctx)
                                                RGB_BLACK)
                                   : scene_polygon(s, pts, k, RGB_BLACK);
         }
+        p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
         p->kind = KIND[a->kind];
         p->colour_name = "black";
         p->object = i;

@@ -105,8 +105,10 @@ static int sample(gen_ctx *ctx)
      * it covers: the same pixels as a stroke, filled faster). */
     for (int i = 0; i <= side; i++) {
         prim *v = scene_rect(s, i * cell, 0, GRID_W, CANVAS, RGB_BLACK);
+        v->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
         v->kind = "grid";
         prim *h = scene_rect(s, 0, i * cell, CANVAS, GRID_W, RGB_BLACK);
+        h->edges = EDGES_HARD;
         h->kind = "grid";
     }
 
@@ -153,6 +155,7 @@ static int sample(gen_ctx *ctx)
             seg = scene_rect(s, x1 - 1, fmin(y1, y2), PATH_W, abs(y2 - y1) + 1, RGB_BLACK);
         else
             seg = scene_rect(s, fmin(x1, x2), y1 - 2, abs(x2 - x1) + 1, PATH_W, RGB_BLACK);
+        seg->edges = EDGES_HARD;
         seg->kind = "path";
         seg->object = i;
         int dx = px[i + 1] - px[i], dy = py[i + 1] - py[i];

@@ -63,6 +63,7 @@ static int sample(gen_ctx *ctx)
         prim *p = scene_polygon(s, pts, SIDES[kind[i]], col[n - 1 - i]);
         p->stroke_width = 1;
         p->stroke = RGB_BLACK;
+        p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
         p->kind = KIND[kind[i]];
         p->layer = i;
         p->object = i;

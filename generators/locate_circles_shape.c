@@ -58,6 +58,7 @@ static int sample(gen_ctx *ctx)
             p = scene_polygon(s, tri, 3, GREEN);
             p->kind = "triangle";
         }
+        p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
         p->colour_name = "green";
         p->object = obj++;
     }

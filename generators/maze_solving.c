@@ -124,6 +124,7 @@ static int sample(gen_ctx *ctx)
         for (int y = 0; y < SIDE; y++)
             if (!m.num[x][y]) {
                 prim *w = scene_rect(s, y * CELL, x * CELL, CELL + 1, CELL + 1, RGB_BLACK);
+                w->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
                 w->kind = "wall";
             }
     for (int x = 0; x < SIDE; x++)
@@ -132,6 +133,7 @@ static int sample(gen_ctx *ctx)
                 continue;
             prim *b = scene_rect(s, y * CELL + 0.5, x * CELL + 0.5, CELL, CELL, RGB_WHITE);
             prim_outline(b, 1.0, RGB_BLACK);
+            b->edges = EDGES_HARD;
             b->kind = "cell";
             b->object = x * SIDE + y;
             char label[8];

@@ -104,6 +104,7 @@ static int sample(gen_ctx *ctx)
         c.b = (uint8_t)rng_int(&colours, 50, 205);
         /* The original's 3 px line covers pixel columns x-1..x+1 and rows top..BASE_Y. */
         prim *line = scene_line(s, x + 0.5, top, x + 0.5, BASE_Y + 1, LINE_WIDTH, c);
+        line->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
         line->kind = "line";
         line->object = i;
 

@@ -51,6 +51,7 @@ static void draw_shape(scene *s, const shape *e, int object)
         point q[3] = {{x + 0.5, y - h}, {x - h, y + h + 1}, {x + h + 1, y + h + 1}};
         p = scene_polygon(s, q, 3, RGB_BLACK);
     }
+    p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
     p->kind = KIND_NAME[e->kind];
     p->colour_name = "black";
     p->object = object;

@@ -197,16 +197,14 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
             continue;
         }
         path_of(cr, s, p);
+        if (p->edges != EDGES_SMOOTH)
+            cairo_set_antialias(cr, p->edges == EDGES_FAST ? CAIRO_ANTIALIAS_FAST : CAIRO_ANTIALIAS_NONE);
         if (p->filled && p->type != PRIM_POLYLINE) {
             set_colour(cr, p->fill);
-            if (p->edges != EDGES_SMOOTH)
-                cairo_set_antialias(cr, p->edges == EDGES_FAST ? CAIRO_ANTIALIAS_FAST : CAIRO_ANTIALIAS_NONE);
             if (p->stroke_width > 0)
                 cairo_fill_preserve(cr);
             else
                 cairo_fill(cr);
-            if (p->edges != EDGES_SMOOTH)
-                cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
         }
         if (p->stroke_width > 0) {
             cairo_set_line_cap(cr, p->round_caps ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
@@ -214,6 +212,8 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
             set_colour(cr, p->stroke);
             cairo_stroke(cr);
         }
+        if (p->edges != EDGES_SMOOTH)
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
         cairo_new_path(cr);
     }
     cairo_status_t st = cairo_status(cr);

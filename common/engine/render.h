@@ -3,9 +3,10 @@
  * Contract:
  *  1. One renderer for every task: primitives in list order, fill then outline.
  *  2. Outlines use round joins; polylines use butt caps unless round_caps is set.
- *     Fills are antialiased with Cairo's default unless the primitive asks for
- *     coarser edges (prim.edges: only background pictures do, where it is faster
- *     and does not show).
+ *     Fills and outlines are antialiased with Cairo's default unless the primitive
+ *     asks for coarser edges (prim.edges): background pictures, where it is faster
+ *     and does not show, and the shapes of tasks whose original draws with Pillow
+ *     (no antialiasing), where it is the original's look.
  *  3. Text is centred on its ink box at (x, y), in the bundled font (font.h).
  *  4. The canvas is Cairo RGB24 (one uint32 xRGB per pixel, native endian) and is
  *     reused between samples of the same size; one canvas per thread.

@@ -34,13 +34,16 @@ typedef enum prim_type {
                       radians about x, y (-M_PI / 2 reads upwards) */
 } prim_type;
 
-/* How the edges of a fill are smoothed (antialiased).  Coarser is faster; only
- * backgrounds use anything but EDGES_SMOOTH. */
+/* How the edges of a primitive (its fill and its outline) are smoothed
+ * (antialiased).  Coarser is faster. */
 typedef enum prim_edges {
-    EDGES_SMOOTH, /* Cairo's default: 256 x 15 coverage samples a pixel */
-    EDGES_FAST,   /* 4 x 4 samples: half the cost, still smooth at a glance */
-    EDGES_HARD    /* none (a third of the cost): for steps of a gradient, too small
-                     to show as an edge */
+    EDGES_SMOOTH, /* Cairo's default: 256 x 15 coverage samples a pixel (matplotlib's
+                     look) */
+    EDGES_FAST,   /* 4 x 4 samples: half the cost, still smooth at a glance
+                     (backgrounds) */
+    EDGES_HARD    /* none (a third of the cost): Pillow's look (the Pillow
+                     originals' ellipses, rectangles, polygons and lines are not
+                     antialiased; their text is), and steps of a gradient */
 } prim_edges;
 
 typedef struct point {

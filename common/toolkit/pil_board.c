@@ -32,8 +32,10 @@ void pil_board_draw(scene *s, int size)
     for (int i = 0; i <= size; i++) {
         double at = MARGIN + i * CELL + LINE_WIDTH / 2;
         prim *v = scene_line(s, at, MARGIN, at, end, LINE_WIDTH, RGB_BLACK);
+        v->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
         v->kind = "grid";
         prim *h = scene_line(s, MARGIN, at, end, at, LINE_WIDTH, RGB_BLACK);
+        h->edges = EDGES_HARD;
         h->kind = "grid";
     }
     for (int i = 0; i < size; i++) {
@@ -71,6 +73,7 @@ cJSON *pil_board_targets(scene *s, rng *r, int size, int n, rgb colour, const ch
         double x0, y0, box;
         pil_board_cell(size, idx[i], &x0, &y0, &box);
         prim *p = scene_circle(s, x0 + box / 2, y0 + box / 2, box / 2, colour);
+        p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
         p->kind = "circle";
         p->colour_name = colour_name;
         p->object = i;
