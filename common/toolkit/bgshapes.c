@@ -88,6 +88,39 @@ double bgs_gap(const point *a, int na, const point *b, int nb)
     return fmax(beyond(a, na, b, nb), beyond(b, nb, a, na));
 }
 
+/* Whether some edge normal of a separates b from a by `need` or more: beyond's
+ * arithmetic, stopping at the first such edge (plain comparisons for fmin and
+ * fmax: the values are finite, so the same numbers). */
+static bool separated(const point *a, int na, const point *b, int nb, double need)
+{
+    for (int i = 0; i < na; i++) {
+        point p = a[i], q = a[(i + 1) % na];
+        double nx = q.y - p.y, ny = p.x - q.x, len = hypot(nx, ny);
+        if (len == 0)
+            continue;
+        nx /= len, ny /= len;
+        double amax = -INFINITY, amin = INFINITY, bmin = INFINITY, bmax = -INFINITY;
+        for (int j = 0; j < na; j++) {
+            double d = a[j].x * nx + a[j].y * ny;
+            amax = d > amax ? d : amax;
+            amin = d < amin ? d : amin;
+        }
+        for (int j = 0; j < nb; j++) {
+            double d = b[j].x * nx + b[j].y * ny;
+            bmin = d < bmin ? d : bmin;
+            bmax = d > bmax ? d : bmax;
+        }
+        if (bmin - amax >= need || amin - bmax >= need)
+            return true;
+    }
+    return false;
+}
+
+bool bgs_apart(const point *a, int na, const point *b, int nb, double need)
+{
+    return separated(a, na, b, nb, need) || separated(b, nb, a, na, need);
+}
+
 /* Whether two shapes' centres are more than 2 reach apart on screen. */
 static bool centre_far(const bgshape *a, const bgshape *b, const bgs_style *st, double reach)
 {
@@ -122,8 +155,9 @@ int bgs_draw(scene *s, int n, const bgs_style *st, rng *layout, rng *picture, co
         double reach = st->radius * 1.4143 * st->sx * MPL_AXES_SIDE / BGS_SIDE + st->edge + st->gap;
         for (int i = 0; i < n && apart; i++)
             for (int j = 0; j < i && apart; j++)
-                apart = centre_far(&sh[i], &sh[j], st, reach) || bgs_gap(pts + (size_t)i * MPL_ELLIPSE_POINTS, np[i], pts + (size_t)j * MPL_ELLIPSE_POINTS,
-                                np[j]) >= st->gap + st->edge;
+                apart = centre_far(&sh[i], &sh[j], st, reach) ||
+                        bgs_apart(pts + (size_t)i * MPL_ELLIPSE_POINTS, np[i], pts + (size_t)j * MPL_ELLIPSE_POINTS,
+                                  np[j], st->gap + st->edge);
         if (apart)
             break;
         (*redraws)++;
