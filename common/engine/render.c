@@ -10,6 +10,9 @@
 void canvas_init(canvas *c)
 {
     c->surface = NULL;
+    c->mem = NULL;
+    c->cap = 0;
+    c->cap_rows = 0;
     c->width = c->height = 0;
     c->background = 0;
     c->clean = 0;
@@ -22,6 +25,7 @@ void canvas_free(canvas *c)
 {
     if (c->surface)
         cairo_surface_destroy(c->surface);
+    free(c->mem);
     free(c->drawn);
     canvas_init(c);
 }
@@ -166,24 +170,41 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
     if (!c->surface || c->width != w || c->height != h) {
         if (c->surface)
             cairo_surface_destroy(c->surface);
-        c->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+        c->surface = NULL;
+        size_t words = (size_t)(w > 0 ? w : 1) * (size_t)(h > 0 ? h : 1);
+        if (words > c->cap) { /* contract 4: the memory only grows, at least 2x at a
+                                 time (sort_circles grows with each level) */
+            if (words < 2 * c->cap)
+                words = 2 * c->cap;
+            free(c->mem);
+            c->mem = aligned_alloc(64, (words * 4 + 63) / 64 * 64);
+            if (!c->mem) {
+                c->cap = 0;
+                return -1;
+            }
+            c->cap = words;
+            c->clean = 0;
+        }
+        if (h > c->cap_rows) {
+            free(c->drawn);
+            c->drawn = xmalloc(sizeof *c->drawn * 2 * (size_t)h);
+            c->cap_rows = h;
+        }
+        c->surface = cairo_image_surface_create_for_data((unsigned char *)c->mem, CAIRO_FORMAT_RGB24, w, h, 4 * w);
         c->width = w;
         c->height = h;
-        c->clean = 0;
-        free(c->drawn);
-        c->drawn = xmalloc(sizeof *c->drawn * 2 * ((size_t)h > 0 ? (size_t)h : 1));
         if (cairo_surface_status(c->surface) != CAIRO_STATUS_SUCCESS)
             return -1;
     }
     uint32_t bg = canvas_word(s->background);
-    cairo_t *cr = cairo_create(c->surface);
     if (!c->clean || c->background != bg || c->full) {
-        /* Cairo's fill measured faster than a plain loop over the words. */
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-        set_colour(cr, s->background);
-        cairo_paint(cr);
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
+        /* the whole memory (contract 5): a later render of another size finds
+         * background too */
+        for (size_t i = 0; i < c->cap; i++)
+            c->mem[i] = bg;
+        cairo_surface_mark_dirty(c->surface);
     }
+    cairo_t *cr = cairo_create(c->surface);
     c->background = bg;
     c->clean = 0;
     mark_drawn(c, s, scale);

@@ -8,13 +8,16 @@
  *     and does not show, and the shapes of tasks whose original draws with Pillow
  *     (no antialiasing), where it is the original's look.
  *  3. Text is centred on its ink box at (x, y), in the bundled font (font.h).
- *  4. The canvas is Cairo RGB24 (one uint32 xRGB per pixel, native endian) and is
- *     reused between samples of the same size; one canvas per thread.
+ *  4. The canvas is Cairo RGB24 (one uint32 xRGB per pixel, native endian, rows
+ *     packed: stride 4 x width) in memory of its own that is kept from sample to
+ *     sample and only grows (a task whose size changes with the level reuses it;
+ *     no allocation, no page faults); one canvas per thread.
  *  5. A render starts from the scene's background in every pixel, written as the
- *     same words cairo_paint writes (0xFFRRGGBB).  canvas_encode_png leaves the
- *     canvas holding that background again, refilled row by row while the encoder
- *     has each row in cache, so the next render of the same background and size
- *     skips its clear; reading the canvas after canvas_encode_png sees background.
+ *     same words cairo_paint writes (0xFFRRGGBB).  A clear fills the canvas's
+ *     whole memory, and canvas_encode_png leaves the render's pixels holding that
+ *     background again, refilled row by row while the encoder has each row in
+ *     cache, so the next render of the same background skips its clear, whatever
+ *     its size; reading the canvas after canvas_encode_png sees background.
  *  6. A render records per row the span of columns its primitives may touch
  *     (each one's prim_bbox, scaled, and RENDER_ROW_MARGIN pixels around it for
  *     antialiasing); every pixel outside the spans holds the background after it.
@@ -35,10 +38,13 @@
 #include <stdint.h>
 
 typedef struct canvas {
-    cairo_surface_t *surface;
+    cairo_surface_t *surface; /* width x height at the front of mem */
+    uint32_t *mem;            /* cap words */
+    size_t cap;
     int width, height;
+    int cap_rows;        /* rows drawn has room for */
     uint32_t background; /* the word the last render started from */
-    int clean;           /* every pixel holds `background` (after canvas_encode_png) */
+    int clean;           /* every word of mem holds `background` (after canvas_encode_png) */
     int *drawn;          /* per row y, columns [drawn[2y], drawn[2y+1]) may be drawn in */
     int full;            /* GEN_TEST_FULL_CANVAS was set: no clear skipped, every row
                             marked drawn (contracts 5 and 6 off; for tests only) */
