@@ -58,8 +58,21 @@ def images_of(dirpath, rec):
     return [os.path.join(dirpath, "data", n) for n in names]
 
 
-def measures(rec):
-    """Every number, bool and list length of a record, by a name."""
+def small_vocabularies(recs):
+    """The list-of-string fields whose words, over all of recs, are at most three
+    (yes/no-like answers), with those words."""
+    words = {}
+    for r in recs:
+        for k, v in r.items():
+            if isinstance(v, list) and v and all(isinstance(x, str) for x in v):
+                words.setdefault(k, set()).update(v)
+    return {k: sorted(w) for k, w in words.items() if len(w) <= 3}
+
+
+def measures(rec, vocab):
+    """Every number, bool and list length of a record, by a name; for a field in
+    vocab (small_vocabularies), the share of each of its words in the list (0 when
+    the word is absent)."""
     out = {}
     for k, v in rec.items():
         if k == "id":
@@ -70,11 +83,9 @@ def measures(rec):
             out[k] = float(v)
         elif isinstance(v, list):
             out["len(%s)" % k] = float(len(v))
-            if v and all(isinstance(x, str) for x in v):
-                vals = sorted(set(v))
-                if len(vals) <= 3:  # yes/no-like lists: the share of each word
-                    for w in vals:
-                        out["share(%s=%s)" % (k, w)] = sum(x == w for x in v) / len(v)
+            if v and k in vocab:
+                for w in vocab[k]:
+                    out["share(%s=%s)" % (k, w)] = sum(x == w for x in v) / len(v)
         elif isinstance(v, dict):
             for kk, vv in v.items():
                 if isinstance(vv, (int, float)):
@@ -191,11 +202,12 @@ def main():
             print("        ! gen      %s" % ", ".join("%s:%s" % kv for kv in tg.items()))
             flags += 1
         mo, mg = {}, {}
+        vocab = small_vocabularies(o + g)
         for r in o:
-            for k, v in measures(r).items():
+            for k, v in measures(r, vocab).items():
                 mo.setdefault(k, []).append(v)
         for r in g:
-            for k, v in measures(r).items():
+            for k, v in measures(r, vocab).items():
                 mg.setdefault(k, []).append(v)
         for k in sorted(set(mo) | set(mg)):
             m1, s1 = mean_se(mo.get(k, []))

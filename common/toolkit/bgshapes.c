@@ -59,38 +59,8 @@ int bgs_outline(const bgshape *s, int side, int radius, double sx, point *out)
     return n;
 }
 
-/* How far b lies beyond a along the normals of a's edges (the best of them). */
-static double beyond(const point *a, int na, const point *b, int nb)
-{
-    double best = -INFINITY;
-    for (int i = 0; i < na; i++) {
-        point p = a[i], q = a[(i + 1) % na];
-        double nx = q.y - p.y, ny = p.x - q.x, len = hypot(nx, ny);
-        if (len == 0)
-            continue;
-        nx /= len, ny /= len;
-        double amax = -INFINITY, amin = INFINITY, bmin = INFINITY, bmax = -INFINITY;
-        for (int j = 0; j < na; j++) {
-            double d = a[j].x * nx + a[j].y * ny;
-            amax = fmax(amax, d), amin = fmin(amin, d);
-        }
-        for (int j = 0; j < nb; j++) {
-            double d = b[j].x * nx + b[j].y * ny;
-            bmin = fmin(bmin, d), bmax = fmax(bmax, d);
-        }
-        best = fmax(best, fmax(bmin - amax, amin - bmax));
-    }
-    return best;
-}
-
-double bgs_gap(const point *a, int na, const point *b, int nb)
-{
-    return fmax(beyond(a, na, b, nb), beyond(b, nb, a, na));
-}
-
-/* Whether some edge normal of a separates b from a by `need` or more: beyond's
- * arithmetic, stopping at the first such edge (plain comparisons for fmin and
- * fmax: the values are finite, so the same numbers). */
+/* Whether some edge normal of a separates b from a by `need` or more: both
+ * outlines projected on the edge's unit normal, the gap between the intervals. */
 static bool separated(const point *a, int na, const point *b, int nb, double need)
 {
     for (int i = 0; i < na; i++) {

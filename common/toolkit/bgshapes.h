@@ -17,10 +17,9 @@
  *     tight 389-px plot) and sx the horizontal stretch (1, or MPL_STRETCH where the
  *     plot is stacked on the swatch strip).  A circle is an ellipse of
  *     MPL_ELLIPSE_POINTS points.
- *  3. bgs_gap() is the separation of two shapes' outlines along the best axis
- *     (convex shapes: > 0 means apart, and the true distance is at least it);
- *     bgs_apart(a, b, need) is bgs_gap(a, b) >= need, found faster (it stops at
- *     the first axis that separates them by need).
+ *  3. bgs_apart(a, b, need) is true when some edge normal of either outline
+ *     separates the two by need or more (separating axes: for convex shapes the
+ *     true distance is then at least need); it stops at the first such axis.
  *  4. Pure functions of their arguments and the stream.
  */
 #ifndef GEN_BGSHAPES_H
@@ -46,7 +45,6 @@ typedef struct bgshape {
 int bgs_place(rng *r, int n, int side, int radius, bgshape *out);
 /* Writes the outline into out (at least MPL_ELLIPSE_POINTS points); returns the count. */
 int bgs_outline(const bgshape *s, int side, int radius, double sx, point *out);
-double bgs_gap(const point *a, int na, const point *b, int nb);
 bool bgs_apart(const point *a, int na, const point *b, int nb, double need);
 
 /* How a task draws its shapes. */
