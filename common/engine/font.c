@@ -7,6 +7,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,12 +26,70 @@ __asm__(".pushsection .rodata\n"
 extern const unsigned char gen_font_embedded[] __asm__("gen_font_embedded");
 extern const unsigned char gen_font_embedded_end[] __asm__("gen_font_embedded_end");
 
-static FT_Library ft_lib;
-static FT_Face ft_face;
+/* The checked font bytes (font_init), shared read-only by every thread. */
+static const unsigned char *bytes_in_use;
+static size_t len_in_use;
 static unsigned char *font_bytes; /* read from GEN_FONT, else NULL */
-static cairo_font_face_t *face;
 static cairo_font_options_t *options;
 static const char *path_in_use;
+
+/* Each thread draws with a font face of its own (contract 3): Cairo 1.16 hands
+ * every thread that asks for the same face at the same size one shared scaled
+ * font, and its glyph cache is not safe to share (two threads drawing text at
+ * once occasionally aborted in cairo_scaled_font_destroy, "! scaled_font->
+ * cache_frozen").  Made on a thread's first use; its FreeType library and face
+ * are freed when Cairo lets go of the face. */
+static _Thread_local cairo_font_face_t *thread_face;
+static pthread_key_t thread_key;
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+static const cairo_user_data_key_t ft_key;
+
+typedef struct ft_pair {
+    FT_Library lib;
+    FT_Face face;
+} ft_pair;
+
+static void free_ft(void *data)
+{
+    ft_pair *p = data;
+    FT_Done_Face(p->face);
+    FT_Done_FreeType(p->lib);
+    free(p);
+}
+
+static void release_face(void *f)
+{
+    cairo_font_face_destroy(f);
+}
+
+static void make_key(void)
+{
+    if (pthread_key_create(&thread_key, release_face) != 0)
+        abort();
+}
+
+/* This thread's face (made on first use; NULL only if FreeType fails, which
+ * font_init has already ruled out for these bytes). */
+static cairo_font_face_t *face_here(void)
+{
+    if (thread_face)
+        return thread_face;
+    ft_pair *p = xcalloc(1, sizeof *p);
+    if (FT_Init_FreeType(&p->lib) || FT_New_Memory_Face(p->lib, bytes_in_use, (FT_Long)len_in_use, 0, &p->face)) {
+        fputs("gen: FreeType cannot load the font in a worker thread\n", stderr);
+        exit(1);
+    }
+    cairo_font_face_t *f =
+        cairo_ft_font_face_create_for_ft_face(p->face, FT_LOAD_NO_HINTING | FT_LOAD_NO_AUTOHINT | FT_LOAD_NO_BITMAP);
+    if (cairo_font_face_set_user_data(f, &ft_key, p, free_ft) != CAIRO_STATUS_SUCCESS) {
+        fputs("gen: out of memory (cairo font face)\n", stderr);
+        exit(1);
+    }
+    pthread_once(&key_once, make_key);
+    pthread_setspecific(thread_key, f);
+    thread_face = f;
+    return f;
+}
 
 static cairo_font_options_t *make_options(void)
 {
@@ -88,11 +147,23 @@ int font_init(char *err, size_t errlen)
                  FONT_SHA256);
         return -1;
     }
-    if (FT_Init_FreeType(&ft_lib) || FT_New_Memory_Face(ft_lib, bytes, (FT_Long)len, 0, &ft_face)) {
+    /* FreeType must take the bytes here, so that a worker thread never fails */
+    FT_Library lib;
+    FT_Face probe;
+    if (FT_Init_FreeType(&lib)) {
+        snprintf(err, errlen, "FreeType cannot start");
+        return -1;
+    }
+    int bad = FT_New_Memory_Face(lib, bytes, (FT_Long)len, 0, &probe) != 0;
+    if (!bad)
+        FT_Done_Face(probe);
+    FT_Done_FreeType(lib);
+    if (bad) {
         snprintf(err, errlen, "FreeType cannot load font '%s'", path);
         return -1;
     }
-    face = cairo_ft_font_face_create_for_ft_face(ft_face, FT_LOAD_NO_HINTING | FT_LOAD_NO_AUTOHINT | FT_LOAD_NO_BITMAP);
+    bytes_in_use = bytes;
+    len_in_use = len;
     options = make_options();
     path_in_use = path;
     return 0;
@@ -100,27 +171,26 @@ int font_init(char *err, size_t errlen)
 
 void font_done(void)
 {
-    if (face)
-        cairo_font_face_destroy(face);
+    /* the calling thread's face (other threads let go of theirs as they end);
+     * Cairo frees the FreeType face once nothing holds the font face */
+    if (thread_face) {
+        pthread_setspecific(thread_key, NULL);
+        cairo_font_face_destroy(thread_face);
+        thread_face = NULL;
+    }
     if (options)
         cairo_font_options_destroy(options);
-    if (ft_face)
-        FT_Done_Face(ft_face);
-    if (ft_lib)
-        FT_Done_FreeType(ft_lib);
-    free(font_bytes);
-    face = NULL;
     options = NULL;
-    ft_face = NULL;
-    ft_lib = NULL;
-    font_bytes = NULL;
+    /* font_bytes stays: a face Cairo still caches may read it until exit */
+    bytes_in_use = NULL;
+    len_in_use = 0;
 }
 
 const char *font_path(void) { return path_in_use; }
 
 void font_select(cairo_t *cr, double size)
 {
-    cairo_set_font_face(cr, face);
+    cairo_set_font_face(cr, face_here());
     cairo_set_font_size(cr, size);
     cairo_set_font_options(cr, options);
 }
@@ -130,7 +200,7 @@ void font_text_extents(double size, const char *text, cairo_text_extents_t *ext)
     cairo_matrix_t fm, ctm;
     cairo_matrix_init_scale(&fm, size, size);
     cairo_matrix_init_identity(&ctm);
-    cairo_scaled_font_t *sf = cairo_scaled_font_create(face, &fm, &ctm, options);
+    cairo_scaled_font_t *sf = cairo_scaled_font_create(face_here(), &fm, &ctm, options);
     cairo_scaled_font_text_extents(sf, text, ext);
     cairo_scaled_font_destroy(sf);
 }

@@ -9,7 +9,10 @@
  *     never consulted.
  *  2. Every cairo font option is set explicitly: grey antialiasing, no hinting,
  *     unhinted metrics, default subpixel order; FreeType loads outlines unhinted.
- *  3. After font_init() the font is read-only and safe to use from any thread.
+ *  3. After font_init() the font is safe to use from any thread: each thread
+ *     draws and measures with a font face of its own, made on its first use
+ *     (Cairo's shared scaled fonts are not safe across threads), all from the
+ *     same checked bytes, so text is the same whichever thread draws it.
  */
 #ifndef GEN_FONT_H
 #define GEN_FONT_H
