@@ -2,6 +2,11 @@
  *
  * Contract:
  *  1. One renderer for every task: primitives in list order, fill then outline.
+ *     A circle, rectangle or convex polygon outlined in its own fill colour is
+ *     drawn as one fill of the shape grown by half the outline's width with round
+ *     corners: the same shape as fill plus round-joined outline, about half the
+ *     cost (edge pixels differ by a few levels: Cairo no longer blends the fill's
+ *     own edge under the outline).
  *  2. Outlines use round joins; polylines use butt caps unless round_caps is set.
  *     Fills and outlines are antialiased with Cairo's default unless the primitive
  *     asks for coarser edges (prim.edges): background pictures, where it is faster
