@@ -57,8 +57,17 @@ static void free_ft(void *data)
     free(p);
 }
 
+/* The scaled font font_text_extents used last in this thread, kept for the next
+ * call at the same size (a scene measures many labels of one size). */
+static _Thread_local cairo_scaled_font_t *measure_font;
+static _Thread_local double measure_size;
+
+/* At a thread's end: what it holds of its font. */
 static void release_face(void *f)
 {
+    if (measure_font)
+        cairo_scaled_font_destroy(measure_font);
+    measure_font = NULL;
     cairo_font_face_destroy(f);
 }
 
@@ -173,6 +182,9 @@ void font_done(void)
 {
     /* the calling thread's face (other threads let go of theirs as they end);
      * Cairo frees the FreeType face once nothing holds the font face */
+    if (measure_font)
+        cairo_scaled_font_destroy(measure_font);
+    measure_font = NULL;
     if (thread_face) {
         pthread_setspecific(thread_key, NULL);
         cairo_font_face_destroy(thread_face);
@@ -197,12 +209,17 @@ void font_select(cairo_t *cr, double size)
 
 void font_text_extents(double size, const char *text, cairo_text_extents_t *ext)
 {
-    cairo_matrix_t fm, ctm;
-    cairo_matrix_init_scale(&fm, size, size);
-    cairo_matrix_init_identity(&ctm);
-    cairo_scaled_font_t *sf = cairo_scaled_font_create(face_here(), &fm, &ctm, options);
-    cairo_scaled_font_text_extents(sf, text, ext);
-    cairo_scaled_font_destroy(sf);
+    cairo_font_face_t *f = face_here();
+    if (!measure_font || measure_size != size || cairo_scaled_font_get_font_face(measure_font) != f) {
+        cairo_matrix_t fm, ctm;
+        cairo_matrix_init_scale(&fm, size, size);
+        cairo_matrix_init_identity(&ctm);
+        if (measure_font)
+            cairo_scaled_font_destroy(measure_font);
+        measure_font = cairo_scaled_font_create(f, &fm, &ctm, options);
+        measure_size = size;
+    }
+    cairo_scaled_font_text_extents(measure_font, text, ext);
 }
 
 /* Liberation Sans: capital height 1409 of 2048 units per em. */

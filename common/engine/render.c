@@ -151,11 +151,16 @@ static bool grown_path(cairo_t *cr, const scene *s, const prim *p)
     return true;
 }
 
-static void draw_text(cairo_t *cr, const prim *p)
+/* Draws a text primitive; *font_size is the size last selected on cr (-1: none),
+ * so that a run of labels of one size selects the font once. */
+static void draw_text(cairo_t *cr, const prim *p, double *font_size)
 {
     double px, py, x0, y0, x1, y1;
     font_text_place(p->font_size, p->label, p->x, p->y, &px, &py, &x0, &y0, &x1, &y1);
-    font_select(cr, p->font_size);
+    if (*font_size != p->font_size) {
+        font_select(cr, p->font_size);
+        *font_size = p->font_size;
+    }
     set_colour(cr, p->fill);
     if (p->angle != 0) {
         cairo_save(cr);
@@ -286,10 +291,11 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
     if (scale != 1.0)
         cairo_scale(cr, scale, scale);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    double font_size = -1;
     for (int i = 0; i < s->nprims; i++) {
         const prim *p = &s->prims[i];
         if (p->type == PRIM_TEXT) {
-            draw_text(cr, p);
+            draw_text(cr, p, &font_size);
             continue;
         }
         if (p->filled && p->stroke_width > 0 && p->type != PRIM_POLYLINE && same_rgb(p->fill, p->stroke) &&
