@@ -252,10 +252,10 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
             cairo_surface_destroy(c->surface);
         c->surface = NULL;
         size_t words = (size_t)(w > 0 ? w : 1) * (size_t)(h > 0 ? h : 1);
-        if (words > c->cap) { /* contract 4: the memory only grows, at least 2x at a
-                                 time (sort_circles grows with each level) */
-            if (words < 2 * c->cap)
-                words = 2 * c->cap;
+        if (words > c->cap) { /* contract 4: the memory only grows, at least 1.5x at
+                                 a time (sort_circles grows with each level) */
+            if (words < c->cap + c->cap / 2)
+                words = c->cap + c->cap / 2;
             free(c->mem);
             c->mem = aligned_alloc(64, (words * 4 + 63) / 64 * 64);
             if (!c->mem) {

@@ -15,8 +15,8 @@
  *  3. Text is centred on its ink box at (x, y), in the bundled font (font.h).
  *  4. The canvas is Cairo RGB24 (one uint32 xRGB per pixel, native endian, rows
  *     packed: stride 4 x width) in memory of its own that is kept from sample to
- *     sample and only grows (a task whose size changes with the level reuses it;
- *     no allocation, no page faults); one canvas per thread.
+ *     sample and only grows, 1.5x at a time (a task whose size changes with the
+ *     level reuses it: few allocations, few page faults); one canvas per thread.
  *  5. A render starts from the scene's background in every pixel, written as the
  *     same words cairo_paint writes (0xFFRRGGBB).  A clear fills the canvas's
  *     whole memory, and canvas_encode_png leaves the render's pixels holding that
