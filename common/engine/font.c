@@ -200,6 +200,8 @@ void font_done(void)
 
 const char *font_path(void) { return path_in_use; }
 
+cairo_font_face_t *font_face(void) { return face_here(); }
+
 void font_select(cairo_t *cr, double size)
 {
     cairo_set_font_face(cr, face_here());

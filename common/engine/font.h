@@ -31,6 +31,8 @@ void font_done(void);
 /* The GEN_FONT file in use, or FONT_BUILT_IN. */
 const char *font_path(void);
 
+/* This thread's font face (contract 3; made on first use). */
+cairo_font_face_t *font_face(void);
 /* Selects the font at `size` pixels (em) with the pinned options on cr. */
 void font_select(cairo_t *cr, double size);
 /* Ink extents of text at size: width, height and the bearings cairo reports. */
