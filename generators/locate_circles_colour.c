@@ -25,13 +25,7 @@ static const struct {
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    int cells = p->grid_size * p->grid_size;
-    if (p->level > cells) {
-        snprintf(err, errlen, "cannot place %d green circles in distinct cells of a %dx%d board (%d cells)", p->level,
-                 p->grid_size, p->grid_size, cells);
-        return -1;
-    }
-    return 0;
+    return pil_board_check_level(p, "green circles", err, errlen);
 }
 
 static int sample(gen_ctx *ctx)

@@ -85,3 +85,14 @@ cJSON *pil_board_targets(scene *s, rng *r, int size, int n, rgb colour, const ch
     free(idx);
     return gold;
 }
+
+int pil_board_check_level(const gen_params *p, const char *what, char *err, size_t errlen)
+{
+    int cells = p->grid_size * p->grid_size;
+    if (p->level > cells) {
+        snprintf(err, errlen, "cannot place %d %s in distinct cells of a %dx%d board (%d cells)", p->level, what,
+                 p->grid_size, p->grid_size, cells);
+        return -1;
+    }
+    return 0;
+}

@@ -11,17 +11,23 @@
  *     is_target (size * size bytes, zeroed by the caller) and returns the gold:
  *     their [row, column] pairs, 1-based, in that order.
  *  3. pil_board_cell gives a cell's shape box (top-left corner and side).
+ *  4. pil_board_check_level refuses a level above the board's cell count, naming
+ *     what could not be placed ("green circles", "circles").
  */
 #ifndef GEN_PIL_BOARD_H
 #define GEN_PIL_BOARD_H
 
+#include "generator.h"
 #include "rng.h"
 #include "scene.h"
+
+#include <stddef.h>
 
 #include <cJSON.h>
 
 void pil_board_draw(scene *s, int size);
 cJSON *pil_board_targets(scene *s, rng *r, int size, int n, rgb colour, const char *colour_name, char *is_target);
 void pil_board_cell(int size, int cell, double *x0, double *y0, double *box);
+int pil_board_check_level(const gen_params *p, const char *what, char *err, size_t errlen);
 
 #endif
