@@ -280,8 +280,11 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
     if (!c->clean || c->background != bg || c->full) {
         /* the whole memory (contract 5): a later render of another size finds
          * background too */
-        for (size_t i = 0; i < c->cap; i++)
-            c->mem[i] = bg;
+        if ((bg & 0xFF) * 0x01010101u == bg) /* white: one byte repeated */
+            memset(c->mem, (int)(bg & 0xFF), c->cap * 4);
+        else
+            for (size_t i = 0; i < c->cap; i++)
+                c->mem[i] = bg;
         cairo_surface_mark_dirty(c->surface);
     }
     cairo_t *cr = cairo_create(c->surface);
