@@ -1,5 +1,6 @@
 #include "font.h"
 
+#include "errors.h"
 #include "sha256.h"
 #include "util.h"
 
@@ -86,13 +87,13 @@ static cairo_font_face_t *face_here(void)
     ft_pair *p = xcalloc(1, sizeof *p);
     if (FT_Init_FreeType(&p->lib) || FT_New_Memory_Face(p->lib, bytes_in_use, (FT_Long)len_in_use, 0, &p->face)) {
         fputs("gen: FreeType cannot load the font in a worker thread\n", stderr);
-        exit(1);
+        exit(GEN_EXIT_INTERNAL);
     }
     cairo_font_face_t *f =
         cairo_ft_font_face_create_for_ft_face(p->face, FT_LOAD_NO_HINTING | FT_LOAD_NO_AUTOHINT | FT_LOAD_NO_BITMAP);
     if (cairo_font_face_set_user_data(f, &ft_key, p, free_ft) != CAIRO_STATUS_SUCCESS) {
         fputs("gen: out of memory (cairo font face)\n", stderr);
-        exit(1);
+        exit(GEN_EXIT_INTERNAL);
     }
     pthread_once(&key_once, make_key);
     pthread_setspecific(thread_key, f);
