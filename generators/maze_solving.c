@@ -119,7 +119,10 @@ static int sample(gen_ctx *ctx)
         route[len++] = c;
 
     /* Walls first (black blocks, each 41 px as the original's inclusive
-     * rectangles), then every open cell's 1 px border and its label. */
+     * rectangles), then every open cell's 1 px border, then the labels (the
+     * original draws each cell's label after its border; a label's ink lies
+     * inside its cell, clear of every border, so the pixels are the same, and
+     * the borders are one run of boxes for the renderer: render.c). */
     for (int x = 0; x < SIDE; x++)
         for (int y = 0; y < SIDE; y++)
             if (!m.num[x][y]) {
@@ -136,6 +139,11 @@ static int sample(gen_ctx *ctx)
             b->edges = EDGES_HARD;
             b->kind = "cell";
             b->object = x * SIDE + y;
+        }
+    for (int x = 0; x < SIDE; x++)
+        for (int y = 0; y < SIDE; y++) {
+            if (!m.num[x][y])
+                continue;
             char label[8];
             label_of(&m, x, y, sx, sy, e, label, sizeof label);
             cairo_text_extents_t t;

@@ -153,6 +153,57 @@ static bool grown_path(cairo_t *cr, const scene *s, const prim *p)
 
 /* Draws a text primitive; *font_size is the size last selected on cr (-1: none),
  * so that a run of labels of one size selects the font once. */
+/* Whole-pixel boxes.  A hard-edged 1-px outline of an upright rectangle whose
+ * corners sit on pixel centres (maze_solving's cells) covers exactly the pixel
+ * rows and columns through its corners: four boxes, which Cairo fills on its
+ * fast path for pixel-aligned boxes, where a stroke with round joins takes the
+ * general stroker.  A run of such primitives of one colour, one after another in
+ * the scene, is one fill: opaque boxes of one colour cover the same pixels
+ * together as one by one (maze_solving's walls, grid_path's lines). */
+static bool is_outline_boxes(const prim *p)
+{
+    if (p->type != PRIM_RECT || p->angle != 0 || p->filled || p->edges != EDGES_HARD || p->stroke_width != 1)
+        return false;
+    double x = p->x - 0.5, y = p->y - 0.5;
+    return x == floor(x) && y == floor(y) && p->w == floor(p->w) && p->h == floor(p->h) && p->w >= 1 && p->h >= 1;
+}
+
+/* A filled upright rectangle on whole pixels without an outline: every pixel
+ * in it fully covered, none outside touched, antialiased or not. */
+static bool is_whole_box(const prim *p)
+{
+    return p->type == PRIM_RECT && p->angle == 0 && p->filled && p->stroke_width == 0 && p->x == floor(p->x) &&
+           p->y == floor(p->y) && p->w == floor(p->w) && p->h == floor(p->h) && p->w >= 1 && p->h >= 1;
+}
+
+/* Whether p is drawn as whole-pixel boxes (above), and in which colour. */
+static bool box_colour(const prim *p, rgb *c)
+{
+    if (is_whole_box(p)) {
+        *c = p->fill;
+        return true;
+    }
+    if (is_outline_boxes(p)) {
+        *c = p->stroke;
+        return true;
+    }
+    return false;
+}
+
+/* Adds p's boxes to the path. */
+static void add_boxes(cairo_t *cr, const prim *p)
+{
+    if (is_whole_box(p)) {
+        cairo_rectangle(cr, p->x, p->y, p->w, p->h);
+        return;
+    }
+    double x = p->x - 0.5, y = p->y - 0.5;
+    cairo_rectangle(cr, x, y, p->w + 1, 1);
+    cairo_rectangle(cr, x, y + p->h, p->w + 1, 1);
+    cairo_rectangle(cr, x, y, 1, p->h + 1);
+    cairo_rectangle(cr, x + p->w, y, 1, p->h + 1);
+}
+
 static void draw_text(cairo_t *cr, const prim *p, double *font_size)
 {
     double px, py, x0, y0, x1, y1;
@@ -309,6 +360,17 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
             cairo_fill(cr);
             if (p->edges != EDGES_SMOOTH)
                 cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
+            continue;
+        }
+        rgb bc, nc;
+        if (scale == 1.0 && box_colour(p, &bc)) {
+            add_boxes(cr, p);
+            if (i + 1 < s->nprims && box_colour(&s->prims[i + 1], &nc) && same_rgb(nc, bc))
+                continue; /* the run goes on: one fill at its end */
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+            set_colour(cr, bc);
+            cairo_fill(cr);
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
             continue;
         }
         path_of(cr, s, p);
