@@ -55,11 +55,13 @@ for i in range(1, 11):
 PY
 )
 # cpu DIR CMD...: runs CMD in DIR; prints the user + system seconds it took.
+# Fails when CMD fails or outlives ORIG_TIMEOUT seconds (default 900: an original
+# can loop forever, counting_locations now and then at level 20; see its page).
 cpu() {
     "$py" -c 'import os, resource, subprocess, sys
 os.chdir(sys.argv[1])
 subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
-               env=dict(os.environ, MPLBACKEND="Agg"))
+               env=dict(os.environ, MPLBACKEND="Agg"), timeout=float(os.environ.get("ORIG_TIMEOUT", "900")))
 r = resource.getrusage(resource.RUSAGE_CHILDREN)
 print("%.4f" % (r.ru_utime + r.ru_stime))' "$@"
 }
@@ -85,21 +87,21 @@ for task in "$@"; do
     for f in arial.ttf ARIAL.ttf swatches.png; do [ -e "$work/$f" ] && ln -sf "$work/$f" "$d/$f"; done
     ln -sf "$work/background_image" "$d/background_image"
     # shellcheck disable=SC2086
-    o=$(cpu "$d" "$py" script.py --num_images "$n" --num_sizes $levels) || { echo "$task: the original failed"; continue; }
+    o=$(cpu "$d" "$py" script.py --num_images "$n" --num_sizes $levels) || { echo "$task: the original failed or ran past ORIG_TIMEOUT (${ORIG_TIMEOUT:-900} s)"; rm -rf "$d"; continue; }
     # shellcheck disable=SC2086
     g=$(gen_cpu "$d" "$task" --num_images "$n" --num_sizes $levels --seed 7 --jobs 1 --quiet)
     k=$(ls "$d/data" | wc -l)
     awk -v t="$task" -v k="$k" -v a="$o" -v b="$g" \
-        'BEGIN { printf "%-24s %8d %10.2f %10.3f %7.0fx\n", t, k, a * 1000 / k, b * 1000 / k, a / b }'
+        'BEGIN { printf "%-24s %8d %10.2f %10.3f %7.1fx\n", t, k, a * 1000 / k, b * 1000 / k, a / b }'
     to=$(echo "$to + $o" | bc); tg=$(echo "$tg + $g" | bc); total=$((total + k))
     rm -rf "$d"
 done
 awk -v k="$total" -v o="$to" -v g="$tg" \
-    'BEGIN { printf "%-24s %8d %10.2f %10.3f %7.0fx   (the tasks summed; each task: target 10x)\n", "all", k, o * 1000 / k, g * 1000 / k, o / g }'
+    'BEGIN { printf "%-24s %8d %10.2f %10.3f %7.1fx   (the tasks summed; each task: target 10x)\n", "all", k, o * 1000 / k, g * 1000 / k, o / g }'
 # The release as gen makes it: one process for every task named.
 d="$work/run-all"
 mkdir -p "$d"
 ga=$(gen_cpu "$d" all --tasks "$(echo "$@" | tr ' ' ',')" --num_images "$n" --seed 7 --jobs 1 --quiet)
 awk -v k="$total" -v o="$to" -v g="$ga" \
-    'BEGIN { printf "%-24s %8d %10.2f %10.3f %7.0fx   (gen all --jobs 1, one process; target 100x)\n", "gen all", k, o * 1000 / k, g * 1000 / k, o / g }'
+    'BEGIN { printf "%-24s %8d %10.2f %10.3f %7.1fx   (gen all --jobs 1, one process; target 100x)\n", "gen all", k, o * 1000 / k, g * 1000 / k, o / g }'
 rm -rf "$d"
