@@ -35,6 +35,23 @@ static void set_colour(cairo_t *cr, rgb c)
     cairo_set_source_rgb(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0);
 }
 
+/* The corners of a rectangle or polygon primitive (at most 4 for a rectangle;
+ * a polygon's own points); returns their count. */
+static int corners_of(const scene *s, const prim *p, point *buf4, const point **out)
+{
+    if (p->type == PRIM_POLYGON) {
+        *out = prim_points(s, p);
+        return p->npts;
+    }
+    double cx = p->x + p->w / 2, cy = p->y + p->h / 2, c = cos(p->angle), sn = sin(p->angle);
+    double dx[4] = {-p->w / 2, p->w / 2, p->w / 2, -p->w / 2}, dy[4] = {-p->h / 2, -p->h / 2, p->h / 2, p->h / 2};
+    for (int k = 0; k < 4; k++)
+        buf4[k] = p->angle == 0 ? (point){p->x + (k == 1 || k == 2) * p->w, p->y + (k >= 2) * p->h}
+                                : (point){cx + dx[k] * c - dy[k] * sn, cy + dx[k] * sn + dy[k] * c};
+    *out = buf4;
+    return 4;
+}
+
 static void path_of(cairo_t *cr, const scene *s, const prim *p)
 {
     switch (p->type) {
@@ -47,17 +64,12 @@ static void path_of(cairo_t *cr, const scene *s, const prim *p)
         if (p->angle == 0) {
             cairo_rectangle(cr, p->x, p->y, p->w, p->h);
         } else {
-            double cx = p->x + p->w / 2, cy = p->y + p->h / 2;
-            double c = cos(p->angle), sn = sin(p->angle);
-            double dx[4] = {-p->w / 2, p->w / 2, p->w / 2, -p->w / 2};
-            double dy[4] = {-p->h / 2, -p->h / 2, p->h / 2, p->h / 2};
-            for (int k = 0; k < 4; k++) {
-                double x = cx + dx[k] * c - dy[k] * sn, y = cy + dx[k] * sn + dy[k] * c;
-                if (k == 0)
-                    cairo_move_to(cr, x, y);
-                else
-                    cairo_line_to(cr, x, y);
-            }
+            point buf[4];
+            const point *q;
+            corners_of(s, p, buf, &q);
+            cairo_move_to(cr, q[0].x, q[0].y);
+            for (int k = 1; k < 4; k++)
+                cairo_line_to(cr, q[k].x, q[k].y);
             cairo_close_path(cr);
         }
         break;
@@ -76,26 +88,15 @@ static void path_of(cairo_t *cr, const scene *s, const prim *p)
     }
 }
 
+/* Cairo's antialiasing for a primitive's edges. */
+static cairo_antialias_t antialias_of(prim_edges e)
+{
+    return e == EDGES_SMOOTH ? CAIRO_ANTIALIAS_DEFAULT : e == EDGES_FAST ? CAIRO_ANTIALIAS_FAST : CAIRO_ANTIALIAS_NONE;
+}
+
 static bool same_rgb(rgb a, rgb b)
 {
     return a.r == b.r && a.g == b.g && a.b == b.b;
-}
-
-/* The corners of a rectangle or polygon primitive (at most 4 for a rectangle;
- * a polygon's own points); returns their count. */
-static int corners_of(const scene *s, const prim *p, point *buf4, const point **out)
-{
-    if (p->type == PRIM_POLYGON) {
-        *out = prim_points(s, p);
-        return p->npts;
-    }
-    double cx = p->x + p->w / 2, cy = p->y + p->h / 2, c = cos(p->angle), sn = sin(p->angle);
-    double dx[4] = {-p->w / 2, p->w / 2, p->w / 2, -p->w / 2}, dy[4] = {-p->h / 2, -p->h / 2, p->h / 2, p->h / 2};
-    for (int k = 0; k < 4; k++)
-        buf4[k] = p->angle == 0 ? (point){p->x + (k == 1 || k == 2) * p->w, p->y + (k >= 2) * p->h}
-                                : (point){cx + dx[k] * c - dy[k] * sn, cy + dx[k] * sn + dy[k] * c};
-    *out = buf4;
-    return 4;
 }
 
 /* A shape filled and outlined in one colour covers the shape grown by half the
@@ -151,8 +152,6 @@ static bool grown_path(cairo_t *cr, const scene *s, const prim *p)
     return true;
 }
 
-/* Draws a text primitive; *font_size is the size last selected on cr (-1: none),
- * so that a run of labels of one size selects the font once. */
 /* Whole-pixel boxes.  A hard-edged 1-px outline of an upright rectangle whose
  * corners sit on pixel centres (maze_solving's cells) covers exactly the pixel
  * rows and columns through its corners: four boxes, which Cairo fills on its
@@ -204,6 +203,8 @@ static void add_boxes(cairo_t *cr, const prim *p)
     cairo_rectangle(cr, x + p->w, y, 1, p->h + 1);
 }
 
+/* Draws a text primitive; *font_size is the size last selected on cr (-1: none),
+ * so that a run of labels of one size selects the font once. */
 static void draw_text(cairo_t *cr, const prim *p, double *font_size)
 {
     double px, py, x0, y0, x1, y1;
@@ -354,12 +355,10 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
         }
         if (p->filled && p->stroke_width > 0 && p->type != PRIM_POLYLINE && same_rgb(p->fill, p->stroke) &&
             grown_path(cr, s, p)) {
-            if (p->edges != EDGES_SMOOTH)
-                cairo_set_antialias(cr, p->edges == EDGES_FAST ? CAIRO_ANTIALIAS_FAST : CAIRO_ANTIALIAS_NONE);
+            cairo_set_antialias(cr, antialias_of(p->edges));
             set_colour(cr, p->fill);
             cairo_fill(cr);
-            if (p->edges != EDGES_SMOOTH)
-                cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
             continue;
         }
         rgb bc, nc;
@@ -374,8 +373,7 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
             continue;
         }
         path_of(cr, s, p);
-        if (p->edges != EDGES_SMOOTH)
-            cairo_set_antialias(cr, p->edges == EDGES_FAST ? CAIRO_ANTIALIAS_FAST : CAIRO_ANTIALIAS_NONE);
+        cairo_set_antialias(cr, antialias_of(p->edges));
         if (p->filled && p->type != PRIM_POLYLINE) {
             set_colour(cr, p->fill);
             if (p->stroke_width > 0)
@@ -389,8 +387,7 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
             set_colour(cr, p->stroke);
             cairo_stroke(cr);
         }
-        if (p->edges != EDGES_SMOOTH)
-            cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
         cairo_new_path(cr);
     }
     cairo_status_t st = cairo_status(cr);
