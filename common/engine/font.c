@@ -78,8 +78,9 @@ static void make_key(void)
         abort();
 }
 
-/* This thread's face (made on first use; NULL only if FreeType fails, which
- * font_init has already ruled out for these bytes). */
+/* This thread's face, made on first use.  FreeType failing here ends the
+ * process (GEN_EXIT_INTERNAL): font_init has loaded the same bytes already, so
+ * only exhausted memory can make it fail. */
 static cairo_font_face_t *face_here(void)
 {
     if (thread_face)
