@@ -1,5 +1,5 @@
 /* eval_probe - the checks of tests/eval.sh that need JSON, written apart from
- * common/program/eval.c so the test does not grade gen with gen's own code.
+ * common/eval/eval.c so the test does not grade gen with gen's own code.
  *
  *   eval_probe axes DIR|ROOT EVAL.json    every accuracy is 100.0 and each task's
  *                                         category keys are exactly the axis values of

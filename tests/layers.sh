@@ -4,8 +4,8 @@
 #  - common/ holds the three layer folders and no source of its own;
 #  - every #include "x.h" of common/engine names a header of common/engine;
 #    of common/toolkit and generators/, one of common/engine or common/toolkit (or,
-#    for generators/, generators/list.h and swatches/palette.def); common/program
-#    may include any of them; nothing includes by a relative path ("../");
+#    for generators/, generators/list.h and swatches/palette.def); common/store,
+#    eval and commands may include any of them; nothing includes by a relative path ("../");
 #  - the build gives each layer only its own and lower include directories
 #    (CMakeLists.txt), so this test and the compiler say the same thing.
 set -u
@@ -15,7 +15,7 @@ cd "$SRC" || exit 1
 
 extra=$(find common -maxdepth 1 -type f \( -name '*.c' -o -name '*.h' \) | sort)
 [ -z "$extra" ] && ok || fail "sources directly in common/: $extra"
-for d in engine toolkit program; do
+for d in engine toolkit store eval commands; do
     [ -d "common/$d" ] && [ -n "$(ls common/$d/*.c 2>/dev/null)" ] && ok || fail "common/$d is missing or empty"
 done
 
@@ -41,7 +41,9 @@ check_layer() {
 
 for f in common/engine/*.[ch]; do check_layer "$f" common/engine; done
 for f in common/toolkit/*.[ch] generators/*.[ch]; do check_layer "$f" common/engine common/toolkit; done
-for f in common/program/*.[ch]; do check_layer "$f" common/engine common/toolkit common/program; done
+for f in common/store/*.[ch] common/eval/*.[ch] common/commands/*.[ch]; do
+    check_layer "$f" common/engine common/toolkit common/store common/eval common/commands
+done
 
 # A deliberate breach is caught: a toolkit file that includes a program header.
 tmpf=$(mktemp)

@@ -1,4 +1,4 @@
-/* test_answer - every task's answer format (common/program/answer.h), table-driven.
+/* test_answer - every task's answer format (common/eval/answer.h), table-driven.
  *
  * Per task: a record with the release's field names and JSON types, the gold
  * answer gen gold must write for it (the original's format), responses gen's

@@ -1,5 +1,5 @@
 /* The --num_sizes parser: ranges, lists, separate tokens, and clear errors. */
-#include "cli.h"
+#include "options.h"
 #include "testlib.h"
 
 #include <stdlib.h>

@@ -69,7 +69,7 @@ typedef struct gen_field {
     field_type type;
 } gen_field;
 
-/* How a response's answer line is read and compared (common/program/answer.h, docs/evaluation.md).
+/* How a response's answer line is read and compared (common/eval/answer.h, docs/evaluation.md).
  * Every kind is case-free; list kinds take spaces, ',' or ';' between items. */
 typedef enum answer_kind {
     ANSWER_INT,       /* one whole number: "7" */
@@ -87,7 +87,7 @@ typedef struct answer_spec {
     /* The original's answer format, its output_prompt's format string as written
      * there (e.g. "COUNT:x", "QUADRANT:x COUNT:y", "YES/NO"): what gen gold writes
      * and what the prompt demands.  How a response is read is the release's
-     * parser for the task (common/program/answer.c). */
+     * parser for the task (common/eval/answer.c). */
     const char *format;
     answer_kind kind;
     /* The record fields that hold the gold, in answer order; "a.b" is key b of
@@ -116,7 +116,7 @@ typedef struct generator {
     bool uses_grid_size;        /* --grid_size changes the output */
     bool uses_swatches;         /* the task directory gets swatches.png */
     const char *input_prompt, *rules, *output_prompt;
-    answer_spec answer;         /* how a response is read and scored (common/program/answer.h) */
+    answer_spec answer;         /* how a response is read and scored (common/eval/answer.h) */
     gen_check_fn check_level;   /* optional: reject a level before any work (GEN_EXIT_LEVEL) */
     gen_sample_fn sample;
 } generator;

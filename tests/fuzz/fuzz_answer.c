@@ -1,4 +1,4 @@
-/* fuzz_answer - the answer-line parser of gen score (common/program/answer.h) on
+/* fuzz_answer - the answer-line parser of gen score (common/eval/answer.h) on
  * arbitrary bytes.
  *
  * Built like fuzz_check (tests/CMakeLists.txt): with libFuzzer (clang,

@@ -11,7 +11,7 @@
  * The first byte picks the task, so every task's field table is exercised.
  */
 #include "check.h"
-#include "cli.h"
+#include "options.h"
 #include "dataset_read.h"
 #include "manifest.h"
 

@@ -1,6 +1,6 @@
 #include "manifest.h"
 
-#include "cli.h"
+#include "options.h"
 #include "dataset_read.h"
 #include "errors.h"
 #include "font.h"

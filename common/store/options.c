@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "options.h"
 
 #include "check.h"
 #include "eval.h"

@@ -1,7 +1,7 @@
 #define _GNU_SOURCE
 #include "check.h"
 
-#include "cli.h"
+#include "options.h"
 #include "dataset_read.h"
 #include "fsutil.h"
 #include "manifest.h"

@@ -1,7 +1,7 @@
 #define _GNU_SOURCE
 #include "recipe.h"
 
-#include "cli.h"
+#include "options.h"
 #include "dataset_read.h"
 #include "errors.h"
 #include "fsutil.h"

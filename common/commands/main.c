@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "options.h"
 
 #include <signal.h>
 
