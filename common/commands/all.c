@@ -1,0 +1,76 @@
+/* gen all: every task (or --tasks A,B) into OUT/TASK, in one pool (docs/cli.md). */
+#include "commands.h"
+
+#include "errors.h"
+#include "generator.h"
+#include "options.h"
+#include "util.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cmd_all(int argc, char **argv)
+{
+    cli_run c;
+    cli_default_options(&c, argc, argv);
+    c.all = true;
+    int rc = cli_parse_run_options(argc, argv, 2, &c);
+    if (rc != GEN_EXIT_OK)
+        return rc;
+    if (c.help) {
+        gen_usage(stdout);
+        return GEN_EXIT_OK;
+    }
+    const generator *chosen[256];
+    int n = 0;
+    if (c.tasks) {
+        char *copy = xstrdup(c.tasks), *save = NULL;
+        for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+            const generator *g = generator_find(t);
+            if (!g) {
+                const char *sug = generator_suggest(t);
+                rc = sug ? cli_usage_error("unknown task '%s' in --tasks (did you mean '%s'?)", t, sug)
+                         : cli_usage_error("unknown task '%s' in --tasks (gen list shows them all)%s", t, "");
+                free(copy);
+                return rc;
+            }
+            bool dup = false;
+            for (int k = 0; k < n; k++)
+                dup |= chosen[k] == g;
+            if (!dup && n < 256)
+                chosen[n++] = g;
+        }
+        free(copy);
+        if (n == 0)
+            return cli_usage_error("empty --tasks%s%s", "", "");
+    } else {
+        for (int t = 0; t < GENERATOR_COUNT; t++)
+            chosen[n++] = GENERATORS[t];
+    }
+    cli_announce_seed(&c);
+    gen_options *opts = xcalloc((size_t)n, sizeof *opts);
+    char **dirs = xcalloc((size_t)n, sizeof *dirs);
+    for (int t = 0; t < n && rc == GEN_EXIT_OK; t++) {
+        opts[t] = c.o;
+        opts[t].task = chosen[t];
+        cli_default_levels(chosen[t], &opts[t].levels, &opts[t].nlevels);
+        strbuf d = {0};
+        strbuf_addf(&d, "%s/%s", c.o.out, chosen[t]->name);
+        dirs[t] = d.buf;
+        opts[t].out = dirs[t];
+        rc = cli_validate_levels(&opts[t]);
+        if (rc == GEN_EXIT_OK)
+            rc = cli_prepare_exclude(&opts[t]);
+    }
+    if (rc == GEN_EXIT_OK)
+        rc = cli_run_tasks(opts, n);
+    for (int t = 0; t < n; t++) {
+        free(opts[t].levels);
+        free(opts[t].attempts);
+        free(dirs[t]);
+    }
+    free(opts);
+    free(dirs);
+    return rc;
+}

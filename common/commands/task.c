@@ -1,0 +1,48 @@
+/* gen TASK: makes one task directory (docs/cli.md), and gen TASK --help. */
+#include "commands.h"
+
+#include "errors.h"
+#include "generator.h"
+#include "options.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static void task_help(const generator *g)
+{
+    printf("%s: %s\n\n", g->name, g->summary);
+    printf("images per sample: %d\n", g->images);
+    printf("default levels:    %d..%d (lowest accepted: %d)\n", g->level_min, g->level_max, g->lowest_level);
+    printf("record fields:     id");
+    for (const gen_field *f = g->fields; f->name; f++)
+        printf(", %s (%s)", f->name, field_type_name(f->type));
+    printf("\nuses --grid_size:  %s\n", g->uses_grid_size ? "yes" : "no");
+    printf("writes swatches.png: %s\n\n", g->uses_swatches ? "yes" : "no");
+    printf("input_prompt.txt:  %s\nrules.txt:         %s\noutput_prompt.txt: %s\n\n", g->input_prompt, g->rules,
+           g->output_prompt);
+    gen_usage(stdout);
+}
+
+int cmd_task(const generator *g, int argc, char **argv)
+{
+    cli_run c;
+    cli_default_options(&c, argc, argv);
+    c.o.task = g;
+    int rc = cli_parse_run_options(argc, argv, 2, &c);
+    if (rc == GEN_EXIT_OK && c.help) {
+        task_help(g);
+    } else if (rc == GEN_EXIT_OK) {
+        if (!c.o.levels)
+            cli_default_levels(g, &c.o.levels, &c.o.nlevels);
+        rc = cli_validate_levels(&c.o);
+        if (rc == GEN_EXIT_OK)
+            rc = cli_prepare_exclude(&c.o);
+        if (rc == GEN_EXIT_OK) {
+            cli_announce_seed(&c);
+            rc = cli_run_tasks(&c.o, 1);
+        }
+    }
+    free(c.o.levels);
+    free(c.o.attempts);
+    return rc;
+}
