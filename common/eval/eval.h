@@ -156,7 +156,15 @@ int eval_plot_png(const eval_set *s, strbuf *png, char *err, size_t errlen);
 /* Writes a whole file (or stdout for NULL / "-") through eval_out. */
 int eval_write_whole(const char *path, const strbuf *sb, char *err, size_t errlen);
 
-int eval_cmd_gold(int argc, char **argv);
-int eval_cmd_score(int argc, char **argv);
+/* gen gold: the gold answers of DIR (a task or a tree; task limits a tree to one
+ * task) as an answers file at out (NULL or "-": stdout).  Returns an exit code,
+ * the message printed. */
+int eval_gold(const char *dir, const generator *task, const char *out);
+/* gen score: scores the answers file against DIR's gold with parser and writes
+ * any of EVAL.json (out), the annotated records and the plot; every output is
+ * written whole or not at all.  Prints the summary unless quiet.  Returns an
+ * exit code, the message printed. */
+int eval_score_files(const char *dir, const char *answers, const generator *task, answer_parser parser,
+                     const char *out, const char *annotated, const char *plot, bool quiet);
 
 #endif

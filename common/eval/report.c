@@ -485,54 +485,10 @@ static int build_page(page *pg, const eval_set *s, const char *root, const char 
     return rc;
 }
 
-static int usage(const char *fmt, const char *arg)
+int report_write(const char *root, const char *answers, const char *out, const generator *task,
+                 answer_parser parser, bool embed, bool quiet)
 {
-    fputs("gen: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputs(" (usage: gen report ROOT ANSWERS -o report.html [--embed])\n", stderr);
-    return GEN_EXIT_USAGE;
-}
-
-int report_cmd(int argc, char **argv)
-{
-    const char *pos[2] = {NULL, NULL}, *out = NULL;
-    int npos = 0;
-    bool embed = false, quiet = false;
-    const generator *task = NULL;
-    answer_parser parser = ANSWER_RELEASE;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
-            if (i + 1 >= argc)
-                return usage("option '%s' needs a file", a);
-            out = argv[++i];
-        } else if (strncmp(a, "--out=", 6) == 0) {
-            out = a + 6;
-        } else if ((strcmp(a, "--task") == 0 || strcmp(a, "--parser") == 0) && i + 1 >= argc) {
-            return usage("option '%s' needs a value", a);
-        } else if (strcmp(a, "--task") == 0 || strncmp(a, "--task=", 7) == 0) {
-            if (eval_opt_task(a[6] ? a + 7 : argv[++i], &task))
-                return GEN_EXIT_USAGE;
-        } else if (strcmp(a, "--parser") == 0 || strncmp(a, "--parser=", 9) == 0) {
-            const char *v = a[8] ? a + 9 : argv[++i];
-            if (!answer_parser_named(v, &parser))
-                return usage("unknown parser '%s' (release or strict)", v);
-        } else if (strcmp(a, "--embed") == 0) {
-            embed = true;
-        } else if (strcmp(a, "--quiet") == 0) {
-            quiet = true;
-        } else if (a[0] == '-' && a[1]) {
-            return usage("unknown option '%s' for report", a);
-        } else if (npos == 2) {
-            return usage("unexpected argument '%s'", a);
-        } else {
-            pos[npos++] = a;
-        }
-    }
-    if (npos < 2)
-        return usage("report needs a directory and an answers file%s", "");
-    if (!out || !*out || strcmp(out, "-") == 0)
-        return usage("report needs an output file (-o report.html)%s", "");
+    const char *pos[2] = {root, answers};
     char err[1024];
     page pg;
     memset(&pg, 0, sizeof pg);

@@ -22,12 +22,21 @@
 #ifndef GEN_REPORT_H
 #define GEN_REPORT_H
 
+#include "answer.h"
+#include "generator.h"
+
+#include <stdbool.h>
+
 /* A response longer than this shows its start and folds the rest. */
 #define REPORT_FOLD_CHARS 600
 /* At most this much of one response is written into the page: a megabyte of
  * model output helps no reader and would make the page slow to open. */
 #define REPORT_MAX_RESPONSE (64 * 1024)
 
-int report_cmd(int argc, char **argv);
+/* Writes the page for the answers file scored against ROOT (task limits a tree
+ * to one task) to out, images embedded or referenced.  Returns an exit code, the
+ * message printed. */
+int report_write(const char *root, const char *answers, const char *out, const generator *task,
+                 answer_parser parser, bool embed, bool quiet);
 
 #endif

@@ -15,6 +15,7 @@
 #ifndef GEN_REQUESTS_H
 #define GEN_REQUESTS_H
 
+#include "generator.h"
 #include "util.h"
 
 #include <stddef.h>
@@ -22,6 +23,15 @@
 /* Standard base64 (RFC 4648, with padding) of n bytes, appended to out. */
 void base64_append(strbuf *out, const unsigned char *data, size_t n);
 
-int requests_cmd(int argc, char **argv);
+/* The largest --max_tokens accepted: completion budgets beyond this are typos
+ * (the largest models allow ~128k). */
+#define REQ_MAX_TOKENS 1000000L
+
+/* Writes the requests of DIR (a task or a tree; task limits a tree to one task)
+ * for model to out (NULL or "-": stdout): prompts from ROOT/TASK/ when prompts is
+ * set, shots exemplars (0..3) in each request, max_tokens when not 0.  Returns an
+ * exit code, the message printed. */
+int requests_write(const char *dir, const char *model, const char *out, const generator *task,
+                   const char *prompts, int shots, long max_tokens);
 
 #endif

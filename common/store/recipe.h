@@ -17,13 +17,18 @@
 #ifndef GEN_RECIPE_H
 #define GEN_RECIPE_H
 
+#include "run.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
 /* The largest recipe file read: a recipe names at most 30 tasks. */
 #define RECIPE_MAX_BYTES (1L << 20)
 
-int recipe_main(int argc, char **argv);
+/* Reads the recipe file and, unless dry (which prints the plan), makes its tasks
+ * into opts->out with the options of opts (out, jobs, shard, force, quiet) and
+ * writes OUT/gen.json.  Returns an exit code, the message printed. */
+int recipe_make(const char *file, const gen_options *opts, bool dry);
 /* True when dir/gen.json is a recipe's (gen merge takes such a directory as a
  * tree of task shards). */
 bool recipe_output(const char *dir);
