@@ -4,6 +4,7 @@
 #include "errors.h"
 #include "generator.h"
 #include "options.h"
+#include "run.h"
 #include "util.h"
 
 #include <stdbool.h>
@@ -64,7 +65,7 @@ int cmd_all(int argc, char **argv)
             rc = cli_prepare_exclude(&opts[t]);
     }
     if (rc == GEN_EXIT_OK)
-        rc = cli_run_tasks(opts, n);
+        rc = run_tasks_with_font(opts, n);
     for (int t = 0; t < n; t++) {
         free(opts[t].levels);
         free(opts[t].attempts);

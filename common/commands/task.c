@@ -4,6 +4,7 @@
 #include "errors.h"
 #include "generator.h"
 #include "options.h"
+#include "run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,7 +40,7 @@ int cmd_task(const generator *g, int argc, char **argv)
             rc = cli_prepare_exclude(&c.o);
         if (rc == GEN_EXIT_OK) {
             cli_announce_seed(&c);
-            rc = cli_run_tasks(&c.o, 1);
+            rc = run_tasks_with_font(&c.o, 1);
         }
     }
     free(c.o.levels);

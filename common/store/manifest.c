@@ -6,6 +6,7 @@
 #include "font.h"
 #include "fsutil.h"
 #include "json_out.h"
+#include "png_io.h"
 #include "sha256.h"
 
 #include <cairo.h>
@@ -197,17 +198,6 @@ int manifest_write(const char *dir, const gen_options *o, const char *data_json_
 }
 
 static int read_replaced(const cJSON *rep, gen_options *o);
-
-bool split_name_ok(const char *s)
-{
-    size_t n = strlen(s);
-    if (n < 1 || n > SPLIT_NAME_MAX)
-        return false;
-    for (const char *p = s; *p; p++)
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '-'))
-            return false;
-    return true;
-}
 
 static int bad(char *err, size_t errlen, const char *what)
 {

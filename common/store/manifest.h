@@ -12,7 +12,8 @@
 #ifndef GEN_MANIFEST_H
 #define GEN_MANIFEST_H
 
-#include "run.h"
+#include "options.h"
+#include "util.h"
 
 #define MANIFEST_GENERATOR "gen"
 
@@ -38,10 +39,6 @@ int manifest_write(const char *dir, const gen_options *o, const char *data_json_
  * naming what is missing or malformed.  manifest_options_free releases levels. */
 int manifest_read_options(const cJSON *m, gen_options *o, char *err, size_t errlen);
 void manifest_options_free(gen_options *o); /* levels and attempts; split points into m */
-/* A split name (--split): 1..SPLIT_NAME_MAX of a-z, 0-9, '_' and '-', so it is a
- * safe word in file names and gen.json alike. */
-#define SPLIT_NAME_MAX 32
-bool split_name_ok(const char *s);
 /* Files gen.json lists for run o: data.json, prompts, swatches, annotations, images. */
 long manifest_file_count(const gen_options *o);
 /* Checks gen.json's "files": exactly the files of run o (no other name: nothing

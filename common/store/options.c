@@ -1,10 +1,9 @@
 #include "options.h"
 
 #include "errors.h"
-#include "font.h"
 #include "generator.h"
-#include "manifest.h"
-#include "run.h"
+#include "png_io.h"
+#include "rng.h"
 #include "util.h"
 
 #include <errno.h>
@@ -382,26 +381,9 @@ static void announce_seed(cli_run *c)
         fprintf(stderr, "gen: no --seed given, using --seed %llu\n", (unsigned long long)c->o.seed);
 }
 
-static int with_font(const gen_options *o, int n)
-{
-    char err[512];
-    if (font_init(err, sizeof err) != 0) {
-        fprintf(stderr, "gen: %s\n", err);
-        return GEN_EXIT_IO;
-    }
-    int rc = run_tasks(o, n);
-    font_done();
-    return rc;
-}
-
 int cli_validate_levels(const gen_options *o)
 {
     return validate_levels(o->task, o);
-}
-
-int cli_run_tasks(const gen_options *opts, int n)
-{
-    return with_font(opts, n);
 }
 
 int cli_parse_long(const char *s, long lo, long hi, long *out)
@@ -442,4 +424,48 @@ void cli_announce_seed(cli_run *c)
 uint64_t cli_pick_seed(void)
 {
     return pick_seed();
+}
+
+bool split_name_ok(const char *s)
+{
+    size_t n = strlen(s);
+    if (n < 1 || n > SPLIT_NAME_MAX)
+        return false;
+    for (const char *p = s; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '-'))
+            return false;
+    return true;
+}
+
+void sample_file_name(const generator *g, long file, int image, char *buf, size_t n)
+{
+    if (g->images == 2)
+        snprintf(buf, n, "%s%ld.png", image == 0 ? "first" : "second", file);
+    else
+        snprintf(buf, n, "%ld.png", file);
+}
+
+int run_level_of(const gen_options *o, long i)
+{
+    return o->levels[i / o->num_images];
+}
+
+long run_count(const gen_options *o)
+{
+    long total = o->num_images * o->nlevels;
+    if (o->shard_n <= 1)
+        return total;
+    long k = o->shard_k - 1;
+    return total > k ? (total - k + o->shard_n - 1) / o->shard_n : 0;
+}
+
+long run_index(const gen_options *o, long j)
+{
+    return o->shard_n <= 1 ? j : j * o->shard_n + (o->shard_k - 1);
+}
+
+uint64_t run_sample_seed(const gen_options *o, long file, int attempt)
+{
+    uint64_t seed = o->split ? rng_split_seed(o->seed, o->split) : o->seed;
+    return attempt > 0 ? rng_attempt_seed(seed, file, attempt) : seed;
 }

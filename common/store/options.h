@@ -1,6 +1,8 @@
-/* options.h - the options of a run and the command line's rules for them
- * (docs/cli.md), shared by the commands (common/commands/) and by the gen.json
- * reader, so there is one range for every option.
+/* options.h - the options of a run: what they hold, the samples and file names
+ * they give, and the command line's rules for them (docs/cli.md), shared by the
+ * commands (common/commands/), the run driver (run.c) and the gen.json reader
+ * (manifest.c), so there is one range for every option.  It includes nothing of
+ * the store, so every store unit can include it.
  *
  * Contract:
  *  1. Nothing here parses a whole command line but gen TASK's and gen all's run
@@ -13,9 +15,58 @@
 #ifndef GEN_OPTIONS_H
 #define GEN_OPTIONS_H
 
-#include "run.h"
+#include "generator.h"
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+/* The options of one run (one task directory): gen TASK's, each task's of gen all
+ * and of a recipe, and what gen.json records. */
+typedef struct gen_options {
+    const generator *task;
+    long num_images;
+    int *levels;
+    int nlevels;
+    uint64_t seed;
+    long file;
+    const char *out;
+    int grid_size;
+    int jobs;
+    bool force;
+    bool quiet;
+    bool annotations; /* also write annotations.json */
+    double scale;     /* --scale: images drawn this many times the task's size (0 = 1) */
+    int compression;  /* --compression: PNG_FAST (0, the default) or PNG_SMALL */
+    char encoder[128]; /* the PNG encoder gen.json records; empty = this build's (png_encoder_name) */
+    int shard_k;      /* make only shard k of shard_n (1-based); shard_n 0 = all */
+    int shard_n;
+    const char *split;   /* --split NAME: the run's streams come from rng_split_seed(seed, NAME) */
+    bool metadata;       /* --metadata jsonl: also write metadata.jsonl (dataset-library layout) */
+    const char *exclude; /* --exclude DIR: regenerate samples that duplicate one of DIR's */
+    int *attempts;       /* per sample j of this run: 0, or the attempt that replaced it
+                          * (found by --exclude, or read back from gen.json's "replaced") */
+    int argc;     /* the command line, recorded in gen.json */
+    char **argv;
+} gen_options;
+
+/* The level of the i-th sample of the whole sequence (i from 0). */
+int run_level_of(const gen_options *o, long i);
+/* Samples this run makes (its shard's share of num_images * nlevels). */
+long run_count(const gen_options *o);
+/* Index in the whole sequence of this run's j-th sample: shard k of n takes
+ * indices k-1, k-1+n, k-1+2n, ... so every shard gets every level. */
+long run_index(const gen_options *o, long j);
+/* The root seed of the sample with this file number at this attempt (0 = the
+ * ordinary sample; --split and --exclude change it, see rng.h). */
+uint64_t run_sample_seed(const gen_options *o, long file, int attempt);
+/* The image file name: "57.png", or "first57.png" / "second57.png" for pairs. */
+void sample_file_name(const generator *g, long file, int image, char *buf, size_t n);
+
+/* A split name (--split): 1..SPLIT_NAME_MAX of a-z, 0-9, '_' and '-', so it is a
+ * safe word in file names and gen.json alike. */
+#define SPLIT_NAME_MAX 32
+bool split_name_ok(const char *s);
 
 /* The highest file number a run may reach (file + samples - 1): ids stay short
  * and exact in any JSON reader (< 2^53), and gen check, verify and the command
@@ -45,11 +96,9 @@ int cli_parse_levels(const char *token, int **levels, int *n, char *err, size_t 
  * or GEN_EXIT_USAGE / GEN_EXIT_LEVEL with a message in err. */
 int cli_check_options(const gen_options *o, char *err, size_t errlen);
 
-/* For gen recipe (recipe.c): the level checks of gen TASK, and a run of several
- * task directories in one pool with the font loaded.  Both return exit codes. */
-struct gen_options;
-int cli_validate_levels(const struct gen_options *o);
-int cli_run_tasks(const struct gen_options *opts, int n);
+/* The level checks of gen TASK (cli_check_options, the message printed); returns
+ * an exit code. */
+int cli_validate_levels(const gen_options *o);
 /* A whole number lo..hi; 0, or -1. */
 int cli_parse_long(const char *s, long lo, long hi, long *out);
 

@@ -316,7 +316,7 @@ int recipe_make(const char *file, const gen_options *opts, bool dry)
     if (rc == GEN_EXIT_OK && !base.quiet)
         fprintf(stderr, "gen: recipe '%s': %d tasks, %ld samples into '%s'\n", file, r.n, total, base.out);
     if (rc == GEN_EXIT_OK)
-        rc = cli_run_tasks(r.opts, r.n);
+        rc = run_tasks_with_font(r.opts, r.n);
     if (rc == GEN_EXIT_OK) {
         char err[1024];
         rc = write_recipe_manifest(&r, &base, err, sizeof err);

@@ -100,14 +100,6 @@ int make_sample(const generator *g, uint64_t seed, const gen_params *p, sample_o
     return GEN_EXIT_OK;
 }
 
-void sample_file_name(const generator *g, long file, int image, char *buf, size_t n)
-{
-    if (g->images == 2)
-        snprintf(buf, n, "%s%ld.png", image == 0 ? "first" : "second", file);
-    else
-        snprintf(buf, n, "%ld.png", file);
-}
-
 /* Adds "id" and the task's fields, in the release's order, to rec; returns rec as
  * one line of JSON and frees it. */
 static char *finish_record(cJSON *rec, const generator *g, long file, const cJSON *fields)
@@ -195,31 +187,6 @@ int encode_sample_image(const sample_out *o, int image, double scale, canvas *cv
 }
 
 /* ---- the whole run -------------------------------------------------------- */
-
-int run_level_of(const gen_options *o, long i)
-{
-    return o->levels[i / o->num_images];
-}
-
-long run_count(const gen_options *o)
-{
-    long total = o->num_images * o->nlevels;
-    if (o->shard_n <= 1)
-        return total;
-    long k = o->shard_k - 1;
-    return total > k ? (total - k + o->shard_n - 1) / o->shard_n : 0;
-}
-
-long run_index(const gen_options *o, long j)
-{
-    return o->shard_n <= 1 ? j : j * o->shard_n + (o->shard_k - 1);
-}
-
-uint64_t run_sample_seed(const gen_options *o, long file, int attempt)
-{
-    uint64_t seed = o->split ? rng_split_seed(o->seed, o->split) : o->seed;
-    return attempt > 0 ? rng_attempt_seed(seed, file, attempt) : seed;
-}
 
 char *metadata_line(const generator *g, long file, const cJSON *fields)
 {
@@ -794,4 +761,16 @@ int run_tasks(const gen_options *opts, int n)
 int run_task(const gen_options *o)
 {
     return run_tasks(o, 1);
+}
+
+int run_tasks_with_font(const gen_options *o, int n)
+{
+    char err[512];
+    if (font_init(err, sizeof err) != 0) {
+        fprintf(stderr, "gen: %s\n", err);
+        return GEN_EXIT_IO;
+    }
+    int rc = run_tasks(o, n);
+    font_done();
+    return rc;
 }

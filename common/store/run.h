@@ -18,6 +18,7 @@
 #define GEN_RUN_H
 
 #include "generator.h"
+#include "options.h"
 #include "png_io.h"
 #include "render.h"
 
@@ -35,8 +36,6 @@ void sample_out_init(sample_out *o);
 void sample_out_free(sample_out *o);
 /* Returns GEN_EXIT_OK, GEN_EXIT_LEVEL (with o->err) or GEN_EXIT_INTERNAL. */
 int make_sample(const generator *g, uint64_t seed, const gen_params *p, sample_out *o);
-/* The image file name: "57.png", or "first57.png" / "second57.png" for pairs. */
-void sample_file_name(const generator *g, long file, int image, char *buf, size_t n);
 /* The data.json line of a made sample: id first, then fields in release order. */
 char *record_line(const generator *g, long file, const cJSON *fields);
 
@@ -54,43 +53,6 @@ char *metadata_line(const generator *g, long file, const cJSON *fields);
 int encode_sample_image(const sample_out *o, int image, double scale, canvas *cv, const png_settings *set,
                         strbuf *png, char *err, size_t errlen);
 
-typedef struct gen_options {
-    const generator *task;
-    long num_images;
-    int *levels;
-    int nlevels;
-    uint64_t seed;
-    long file;
-    const char *out;
-    int grid_size;
-    int jobs;
-    bool force;
-    bool quiet;
-    bool annotations; /* also write annotations.json */
-    double scale;     /* --scale: images drawn this many times the task's size (0 = 1) */
-    int compression;  /* --compression: PNG_FAST (0, the default) or PNG_SMALL */
-    char encoder[128]; /* the PNG encoder gen.json records; empty = this build's (png_encoder_name) */
-    int shard_k;      /* make only shard k of shard_n (1-based); shard_n 0 = all */
-    int shard_n;
-    const char *split;   /* --split NAME: the run's streams come from rng_split_seed(seed, NAME) */
-    bool metadata;       /* --metadata jsonl: also write metadata.jsonl (dataset-library layout) */
-    const char *exclude; /* --exclude DIR: regenerate samples that duplicate one of DIR's */
-    int *attempts;       /* per sample j of this run: 0, or the attempt that replaced it
-                          * (found by --exclude, or read back from gen.json's "replaced") */
-    int argc;     /* the command line, recorded in gen.json */
-    char **argv;
-} gen_options;
-
-/* The level of the i-th sample of the whole sequence (i from 0). */
-int run_level_of(const gen_options *o, long i);
-/* Samples this run makes (its shard's share of num_images * nlevels). */
-long run_count(const gen_options *o);
-/* Index in the whole sequence of this run's j-th sample: shard k of n takes
- * indices k-1, k-1+n, k-1+2n, ... so every shard gets every level. */
-long run_index(const gen_options *o, long j);
-/* The root seed of the sample with this file number at this attempt (0 = the
- * ordinary sample; --split and --exclude change it, see rng.h). */
-uint64_t run_sample_seed(const gen_options *o, long file, int attempt);
 /* Makes the whole task directory; returns an exit code (errors.h), having printed
  * the reason. */
 int run_task(const gen_options *o);
@@ -98,6 +60,8 @@ int run_task(const gen_options *o);
  * committed by the thread that finishes its last sample, while the others go on
  * with the next task, so no core idles between tasks. */
 int run_tasks(const gen_options *o, int n);
+/* run_tasks with the font loaded (font_init) for the run and unloaded after. */
+int run_tasks_with_font(const gen_options *o, int n);
 
 /* The output-directory steps, shared with gen merge (merge.c), see commit.h:
  * out_prepare makes out if missing, takes its lock (a second gen on it gets
