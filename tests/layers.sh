@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # layers: the tree shows the layers of docs/architecture.md, and the includes keep
 # to them.
-#  - common/ holds the three layer folders and no source of its own;
-#  - every #include "x.h" of common/engine names a header of common/engine;
-#    of common/toolkit and generators/, one of common/engine or common/toolkit (or,
-#    for generators/, generators/list.h and swatches/palette.def); common/store,
-#    eval and commands may include any of them; nothing includes by a relative path ("../");
+#  - common/ holds the five layer folders and no source of its own;
+#  - every #include "x.h" names a header of the file's own layer or a lower one:
+#      common/engine                     engine
+#      common/toolkit, generators/       engine, toolkit (and, for generators/,
+#                                        generators/list.h and swatches/palette.def)
+#      common/store                      engine, toolkit, store
+#      common/eval                       engine, toolkit, store, eval
+#      common/commands                   all of them
+#    so no library file includes a command's header; nothing includes by a
+#    relative path ("../");
+#  - no include circle of more than 2 units (tests/include_cycles.py: a unit is
+#    X.c with X.h; a circle is a set of units that all reach each other);
 #  - the build gives each layer only its own and lower include directories
 #    (CMakeLists.txt), so this test and the compiler say the same thing.
 set -u
@@ -41,14 +48,40 @@ check_layer() {
 
 for f in common/engine/*.[ch]; do check_layer "$f" common/engine; done
 for f in common/toolkit/*.[ch] generators/*.[ch]; do check_layer "$f" common/engine common/toolkit; done
-for f in common/store/*.[ch] common/eval/*.[ch] common/commands/*.[ch]; do
+for f in common/store/*.[ch]; do check_layer "$f" common/engine common/toolkit common/store; done
+for f in common/eval/*.[ch]; do check_layer "$f" common/engine common/toolkit common/store common/eval; done
+for f in common/commands/*.[ch]; do
     check_layer "$f" common/engine common/toolkit common/store common/eval common/commands
 done
+extra=$(ls -d common/*/ | grep -vxE 'common/(engine|toolkit|store|eval|commands)/')
+[ -z "$extra" ] && ok || fail "folders in common/ that are no layer (tests/layers.sh lists the layers): $extra"
 
-# A deliberate breach is caught: a toolkit file that includes a program header.
-tmpf=$(mktemp)
-printf '#include "cli.h"\n' >"$tmpf"
-out=$(check_layer "$tmpf" common/engine common/toolkit 2>&1)
-rm -f "$tmpf"
-grep -q 'includes "cli.h", which is not in' <<<"$out" && ok || fail "a toolkit file including cli.h is not caught"
+# Deliberate breaches are caught: a toolkit file that includes a store header, a
+# store file that includes an evaluation header, and library files (store, eval)
+# that include the commands' header.
+breach() { # breach HEADER WHAT ALLOWED_DIRS...
+    local tmpf out inc=$1 what=$2
+    shift 2
+    tmpf=$(mktemp)
+    printf '#include "%s"\n' "$inc" >"$tmpf"
+    out=$(check_layer "$tmpf" "$@" 2>&1)
+    rm -f "$tmpf"
+    grep -q "includes \"$inc\", which is not in" <<<"$out" && ok || fail "$what including $inc is not caught"
+}
+breach run.h "a toolkit file" common/engine common/toolkit
+breach eval.h "a store file" common/engine common/toolkit common/store
+breach commands.h "a store file" common/engine common/toolkit common/store
+breach commands.h "an eval file" common/engine common/toolkit common/store common/eval
+
+# No include circle of more than 2 units; and a planted one is found: manifest.c
+# including overlap.h closes run -> overlap -> manifest -> run.
+out=$(python3 tests/include_cycles.py 2>&1) && ok || fail "include circles: $out"
+tmpd=$(mktemp -d)
+cp -r common generators "$tmpd"/
+printf '#include "overlap.h"\n' >>"$tmpd/common/store/manifest.c"
+out=$(python3 tests/include_cycles.py "$tmpd" 2>&1)
+rc=$?
+rm -rf "$tmpd"
+[ $rc -eq 1 ] && grep -q 'circle of 3 units: common/store/manifest, common/store/overlap, common/store/run' <<<"$out" &&
+    ok || fail "a planted include circle is not found: $out"
 finish layers
