@@ -2,7 +2,7 @@
  * tasks (header-only; each check program includes it once).
  *
  * Contract:
- *  1. The grid is rebuilt from what is drawn, not from common/toolkit/grid.c: the cell
+ *  1. The grid is rebuilt from what is drawn, not from common/toolkit/pil_board.c: the cell
  *     lines are the 2-point polylines of kind "grid", the labels the text
  *     primitives of kind "axis label" above (columns) and left of (rows) the
  *     cells.  A cell is named by the label texts drawn over its column and beside
