@@ -136,11 +136,17 @@ static inline int pil_board_levels(int size, int *out, int max)
     return 4;
 }
 
+static inline long pil_board_file(int size, int j, int level, long k)
+{
+    (void)j;
+    return 100000L * size + 100L * level + k;
+}
+
 static inline int pil_board_main(const char *task, check_fn check)
 {
     int failed = harness_run(task, check, NULL, 0) != 0;
     static const int sizes[] = {2, 3, 9, 15, 26};
-    failed += grid_sweep(task, check, sizes, 5, pil_board_levels);
+    failed += grid_sweep(task, check, sizes, 5, pil_board_levels, pil_board_file);
     const generator *g = generator_find(task);
     char err[256];
     gen_params too_many = {.level = 10, .grid_size = 3};
