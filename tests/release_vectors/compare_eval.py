@@ -19,15 +19,14 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from make_vectors import EVAL_FROM, UTILS_FROM, answer_entry, load_module, release_eval  # noqa: E402
+from make_vectors import EVAL_FROM, UTILS_FROM, answer_entry, load_module, originals_and_gen, release_eval  # noqa: E402
 
 
 def main():
-    orig = os.environ.get("PERCEPT_V_ORIG")
-    if not orig:
-        print("compare_eval.py: set PERCEPT_V_ORIG; nothing done")
+    found = originals_and_gen("compare_eval.py")
+    if not found:
         return 0
-    gen = os.environ.get("GEN", os.path.join(ROOT, "build", "gen"))
+    orig, gen = found
     rnd = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
     tmp = tempfile.mkdtemp(prefix="compare-eval-")
     bad = 0

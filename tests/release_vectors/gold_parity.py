@@ -16,17 +16,15 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from make_vectors import EVAL_FROM, UTILS_FROM, answer_entry, load_module, release_eval  # noqa: E402
+from make_vectors import EVAL_FROM, UTILS_FROM, answer_entry, load_module, originals_and_gen, release_eval  # noqa: E402
 
 
 def main():
-    orig = os.environ.get("PERCEPT_V_ORIG")
-    if not orig:
-        print("gold_parity.py: set PERCEPT_V_ORIG; nothing done")
+    found = originals_and_gen("gold_parity.py")
+    if not found:
         return 0
-    gen = os.environ.get("GEN", os.path.join(ROOT, "build", "gen"))
+    orig, gen = found
     n = os.environ.get("GOLD_IMAGES", "10")
     tasks = sys.argv[1:] or [l.split()[0] for l in subprocess.run([gen, "list"], capture_output=True,
                                                                    text=True).stdout.splitlines()[1:]]

@@ -190,6 +190,17 @@ def load_module(path, name):
     return mod
 
 
+def originals_and_gen(script):
+    """(PERCEPT_V_ORIG, gen: GEN or build/gen) for a script run against the release; None,
+    after saying that script does nothing, when PERCEPT_V_ORIG is not set."""
+    orig = os.environ.get("PERCEPT_V_ORIG")
+    if not orig:
+        print("%s: set PERCEPT_V_ORIG; nothing done" % script)
+        return None
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    return orig, os.environ.get("GEN", os.path.join(root, "build", "gen"))
+
+
 def answer_entry(utils, rec, response):
     """rec as the release's harness writes it to the answers file: with gpt_response,
     and Output/ERROR as the task's utils.py parses the response."""
