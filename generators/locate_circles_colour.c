@@ -37,14 +37,11 @@ static int sample(gen_ctx *ctx)
     return pil_board_sample(ctx, "green circles", "colours", other);
 }
 
-static const gen_field fields[] = {
-    {"rows", FIELD_INT}, {"n_circles", FIELD_INT}, {"gold_output", FIELD_CELL_ARRAY}, {NULL, 0}};
-
 const generator gen_locate_circles_colour = {
     .name = "locate_circles_colour",
     .summary = "a board full of coloured circles; give the (row,column) of every green one",
     .images = 1,
-    .fields = fields,
+    .fields = PIL_BOARD_FIELDS,
     .level_field = "n_circles",
     .level_min = 1,
     .level_max = 20,

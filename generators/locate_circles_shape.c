@@ -41,14 +41,11 @@ static int sample(gen_ctx *ctx)
     return pil_board_sample(ctx, "circles", "kinds", other);
 }
 
-static const gen_field fields[] = {
-    {"rows", FIELD_INT}, {"n_circles", FIELD_INT}, {"gold_output", FIELD_CELL_ARRAY}, {NULL, 0}};
-
 const generator gen_locate_circles_shape = {
     .name = "locate_circles_shape",
     .summary = "a board full of green circles, squares and triangles; give the (row,column) of every circle",
     .images = 1,
-    .fields = fields,
+    .fields = PIL_BOARD_FIELDS,
     .level_field = "n_circles",
     .level_min = 1,
     .level_max = 20,

@@ -102,6 +102,9 @@ int pil_board_check_level(const gen_params *p, const char *what, char *err, size
     return 0;
 }
 
+const gen_field PIL_BOARD_FIELDS[] = {
+    {"rows", FIELD_INT}, {"n_circles", FIELD_INT}, {"gold_output", FIELD_CELL_ARRAY}, {NULL, 0}};
+
 int pil_board_sample(gen_ctx *ctx, const char *what, const char *stream, pil_board_other other)
 {
     int n = ctx->p.level, size = ctx->p.grid_size, cells = size * size;

@@ -14,7 +14,7 @@
  *     (x0, y0, box) the cell's shape box (top-left corner and side), numbering
  *     the objects on from n.  The record: rows = grid_size, n_circles = n,
  *     gold_output = the green circles' [row, column] pairs, 1-based, in the order
- *     drawn.
+ *     drawn.  PIL_BOARD_FIELDS lists those fields for the descriptor.
  *  2. pil_board_check_level refuses a level above the board's cell count, naming
  *     what could not be placed ("green circles", "circles").
  */
@@ -29,6 +29,8 @@
 
 /* Draws the shape of one cell that is not a target; returns its primitive. */
 typedef prim *(*pil_board_other)(scene *s, rng *r, double x0, double y0, double box);
+
+extern const gen_field PIL_BOARD_FIELDS[];
 
 int pil_board_sample(gen_ctx *ctx, const char *what, const char *stream, pil_board_other other);
 int pil_board_check_level(const gen_params *p, const char *what, char *err, size_t errlen);
