@@ -72,15 +72,9 @@ static int sample(gen_ctx *ctx)
 {
     int n = ctx->p.level;
     scene *s = ctx->img[0];
-    scene_reset(s, MPL_PLOT_W, MPL_PLOT_H);
-
     /* n different colours in a random order (random.sample) */
-    rng colours;
-    gen_stream(ctx, "colours", &colours);
     int order[PALETTE_SIZE];
-    for (int i = 0; i < PALETTE_SIZE; i++)
-        order[i] = i;
-    rng_shuffle_int(&colours, order, PALETTE_SIZE);
+    mpl_palette_plot(ctx, order);
 
     /* centres one after another, each more than 2 radii from those before */
     double cx[PALETTE_SIZE], cy[PALETTE_SIZE];
@@ -123,12 +117,7 @@ static int sample(gen_ctx *ctx)
  * refuses more). */
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    if (p->level > PALETTE_SIZE) {
-        snprintf(err, errlen, "cannot draw %d shapes in different colours: the palette has %d", p->level,
-                 PALETTE_SIZE);
-        return -1;
-    }
-    return 0;
+    return mpl_palette_check_level(p, "shapes", err, errlen);
 }
 
 static const gen_field fields[] = {{"colours_present", FIELD_STRING_ARRAY}, {"num_objects", FIELD_INT}, {NULL, 0}};

@@ -11,6 +11,7 @@
  * pixels as below. */
 #include "errors.h"
 #include "generator.h"
+#include "rows.h"
 #include "util.h"
 
 #include <math.h>
@@ -50,12 +51,7 @@ static int canvas_height(int n) { return (int)floor(UNIT * (n + 0.1) + 2 * PAD);
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    if (p->level > MAX_ROWS) {
-        snprintf(err, errlen, "cannot draw %d rows: at most %d (a canvas %d px tall)", p->level, MAX_ROWS,
-                 canvas_height(MAX_ROWS));
-        return -1;
-    }
-    return 0;
+    return rows_check_level(p, MAX_ROWS, canvas_height(MAX_ROWS), err, errlen);
 }
 
 static int sample(gen_ctx *ctx)
@@ -102,8 +98,7 @@ static int sample(gen_ctx *ctx)
         /* The line under the row, data x 0..1, snapped to whole pixels as
          * matplotlib snaps a straight line of even rounded width. */
         double ly = floor(base - (y - 0.5 - Y_BOTTOM) * UNIT + 0.5);
-        p = scene_line(s, PAD, ly, floor(PAD + UNIT + 0.5), ly, LINE_WIDTH, RGB_BLACK);
-        p->kind = "line";
+        rows_line(s, PAD, floor(PAD + UNIT + 0.5), ly, LINE_WIDTH);
     }
     cJSON_AddNumberToObject(ctx->record, "Rows", n);
     return GEN_EXIT_OK;

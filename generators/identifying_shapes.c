@@ -12,6 +12,7 @@
  * by 10 px, so the canvas is 97 x (77 n + 20) px. */
 #include "errors.h"
 #include "generator.h"
+#include "rows.h"
 #include "shapes.h"
 
 #include <math.h>
@@ -54,12 +55,7 @@ static int canvas_height(int n) { return (int)(UNIT * n + 2 * PAD); }
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    if (p->level > MAX_ROWS) {
-        snprintf(err, errlen, "cannot draw %d rows: at most %d (a canvas %d px tall)", p->level, MAX_ROWS,
-                 canvas_height(MAX_ROWS));
-        return -1;
-    }
-    return 0;
+    return rows_check_level(p, MAX_ROWS, canvas_height(MAX_ROWS), err, errlen);
 }
 
 static int sample(gen_ctx *ctx)
@@ -96,8 +92,7 @@ static int sample(gen_ctx *ctx)
         p->object = i;
         if (i < n - 1) { /* a line between rows, data x 0..1, on whole pixels */
             double ly = PAD + (i + 1) * UNIT;
-            p = scene_line(s, PAD, ly, PAD + UNIT, ly, LINE_WIDTH, RGB_BLACK);
-            p->kind = "line";
+            rows_line(s, PAD, PAD + UNIT, ly, LINE_WIDTH);
         }
     }
     cJSON_AddNumberToObject(ctx->record, "Rows", n);

@@ -22,17 +22,11 @@ static int sample(gen_ctx *ctx)
 {
     int n = ctx->p.level;
     scene *s = ctx->img[0];
-    scene_reset(s, MPL_PLOT_W, MPL_PLOT_H);
-
     /* n different colours, in a fresh random order for every sample: the
      * original meant to shuffle them (it shuffled a throw-away copy, so its order
      * was one fixed order per run: intent over accident) */
-    rng colours;
-    gen_stream(ctx, "colours", &colours);
     int order[PALETTE_SIZE];
-    for (int i = 0; i < PALETTE_SIZE; i++)
-        order[i] = i;
-    rng_shuffle_int(&colours, order, PALETTE_SIZE);
+    mpl_palette_plot(ctx, order);
 
     point c = mpl_point(0.5, 0.5);
     point pts[MPL_ELLIPSE_POINTS];
@@ -61,12 +55,7 @@ static int sample(gen_ctx *ctx)
 /* No colour repeats: at most the palette's 20 circles. */
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    if (p->level > PALETTE_SIZE) {
-        snprintf(err, errlen, "cannot draw %d circles in different colours: the palette has %d", p->level,
-                 PALETTE_SIZE);
-        return -1;
-    }
-    return 0;
+    return mpl_palette_check_level(p, "circles", err, errlen);
 }
 
 static const gen_field fields[] = {{"num_layers", FIELD_INT}, {"colors", FIELD_STRING_ARRAY}, {NULL, 0}};

@@ -5,6 +5,7 @@
 #include "bgshapes.h"
 #include "errors.h"
 #include "generator.h"
+#include "mplplot.h"
 #include "palette.h"
 #include "swatches.h"
 
@@ -38,16 +39,11 @@ static int sample(gen_ctx *ctx)
 {
     int n = ctx->p.level;
     scene *s = ctx->img[0];
-    scene_reset(s, MPL_PLOT_W, MPL_PLOT_H);
-
     /* n different colours (a uniform n-subset), in a random order over the places */
-    rng colours, picture;
-    gen_stream(ctx, "colours", &colours);
-    gen_stream(ctx, "background", &picture);
     int order[PALETTE_SIZE];
-    for (int i = 0; i < PALETTE_SIZE; i++)
-        order[i] = i;
-    rng_shuffle_int(&colours, order, PALETTE_SIZE);
+    mpl_palette_plot(ctx, order);
+    rng picture;
+    gen_stream(ctx, "background", &picture);
     rgb fill[PALETTE_SIZE];
     const char *name[PALETTE_SIZE];
     for (int i = 0; i < n; i++) {
@@ -71,12 +67,7 @@ static int sample(gen_ctx *ctx)
 /* No colour repeats: at most the palette's 20 shapes. */
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
-    if (p->level > PALETTE_SIZE) {
-        snprintf(err, errlen, "cannot draw %d shapes in different colours: the palette has %d", p->level,
-                 PALETTE_SIZE);
-        return -1;
-    }
-    return 0;
+    return mpl_palette_check_level(p, "shapes", err, errlen);
 }
 
 static const gen_field fields[] = {{"list_colours", FIELD_STRING_ARRAY}, {"num_objects", FIELD_INT}, {NULL, 0}};

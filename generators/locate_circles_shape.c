@@ -4,18 +4,14 @@
  * Record (the original's fields and order): rows = grid_size, n_circles = n,
  * gold_output = the circles' cells as [row, column] pairs, 1-based, in the order
  * they were drawn.  See docs/tasks/locate_circles_shape.md. */
-#include "errors.h"
 #include "generator.h"
 #include "pil_board.h"
-#include "util.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-
-/* The board (100-px cells, 40-px margins, numbered rows and columns) is the
- * originals' shared Pillow board: common/toolkit/pil_board.h. */
-/* PIL's "green": every shape, whatever its kind, so only the outline tells a
- * circle from a square or a triangle. */
+/* The board (100-px cells, 40-px margins, numbered rows and columns), its green
+ * target circles and the record are the originals' shared Pillow board
+ * (common/toolkit/pil_board.h); this file draws the other cells. */
+/* PIL's "green", the board's: every shape, whatever its kind, so only the
+ * outline tells a circle from a square or a triangle. */
 #define GREEN ((rgb){0, 128, 0})
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
@@ -23,54 +19,33 @@ static int check_level(const gen_params *p, char *err, size_t errlen)
     return pil_board_check_level(p, "circles", err, errlen);
 }
 
-static int sample(gen_ctx *ctx)
+/* A cell without a circle: a square or a down-pointing triangle, even odds. */
+static prim *other(scene *s, rng *kinds, double x0, double y0, double box)
 {
-    int n = ctx->p.level, size = ctx->p.grid_size, cells = size * size;
-    char err[256];
-    if (check_level(&ctx->p, err, sizeof err) != 0)
-        return gen_fail(ctx, "%s", err);
-
-    scene *s = ctx->img[0];
-    pil_board_draw(s, size);
-    char *is_circle = xcalloc((size_t)cells, 1);
-    cJSON *gold = pil_board_targets(s, &ctx->rng, size, n, GREEN, "green", is_circle);
-    /* Every other cell, in reading order: a square or a triangle, even odds. */
-    rng kinds;
-    gen_stream(ctx, "kinds", &kinds);
-    int obj = n;
-    for (int c = 0; c < cells; c++) {
-        if (is_circle[c])
-            continue;
-        double x0, y0, box;
-        pil_board_cell(size, c, &x0, &y0, &box);
-        prim *p;
-        if (rng_below(&kinds, 2) == 0) {
-            p = scene_rect(s, x0, y0, box, box, GREEN);
-            p->kind = "square";
-        } else {
-            point tri[3] = {{x0, y0}, {x0 + box, y0}, {x0 + box / 2, y0 + box}};
-            p = scene_polygon(s, tri, 3, GREEN);
-            p->kind = "triangle";
-        }
-        p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
-        p->colour_name = "green";
-        p->object = obj++;
+    prim *p;
+    if (rng_below(kinds, 2) == 0) {
+        p = scene_rect(s, x0, y0, box, box, GREEN);
+        p->kind = "square";
+    } else {
+        point tri[3] = {{x0, y0}, {x0 + box, y0}, {x0 + box / 2, y0 + box}};
+        p = scene_polygon(s, tri, 3, GREEN);
+        p->kind = "triangle";
     }
-    free(is_circle);
-    cJSON_AddNumberToObject(ctx->record, "rows", size);
-    cJSON_AddNumberToObject(ctx->record, "n_circles", n);
-    cJSON_AddItemToObject(ctx->record, "gold_output", gold);
-    return GEN_EXIT_OK;
+    p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
+    p->colour_name = "green";
+    return p;
 }
 
-static const gen_field fields[] = {
-    {"rows", FIELD_INT}, {"n_circles", FIELD_INT}, {"gold_output", FIELD_CELL_ARRAY}, {NULL, 0}};
+static int sample(gen_ctx *ctx)
+{
+    return pil_board_sample(ctx, "circles", "kinds", other);
+}
 
 const generator gen_locate_circles_shape = {
     .name = "locate_circles_shape",
     .summary = "a board full of green circles, squares and triangles; give the (row,column) of every circle",
     .images = 1,
-    .fields = fields,
+    .fields = PIL_BOARD_FIELDS,
     .level_field = "n_circles",
     .level_min = 1,
     .level_max = 20,

@@ -6,6 +6,7 @@
 #include "errors.h"
 #include "font.h"
 #include "generator.h"
+#include "rows.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -161,18 +162,7 @@ static int sample(gen_ctx *ctx)
         t->object = i;
     }
 
-    int order[MAX_CIRCLES];
-    for (int i = 0; i < n; i++) {
-        int j = i;
-        while (j > 0 && rad[order[j - 1]] > rad[i]) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = i;
-    }
-    cJSON *gold = cJSON_AddArrayToObject(ctx->record, "Gold_output");
-    for (int i = 0; i < n; i++)
-        cJSON_AddItemToArray(gold, cJSON_CreateNumber(order[i] + 1));
+    rows_add_size_order(cJSON_AddArrayToObject(ctx->record, "Gold_output"), rad, n);
     cJSON_AddNumberToObject(ctx->record, "Rows", n);
     return GEN_EXIT_OK;
 }

@@ -6,6 +6,7 @@
 #include "errors.h"
 #include "font.h"
 #include "generator.h"
+#include "rows.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -119,19 +120,11 @@ static int sample(gen_ctx *ctx)
         t->object = i;
     }
 
-    /* Stable by length; lengths are distinct, so the order is the answer. */
-    int order[MAX_LINES];
-    for (int i = 0; i < n; i++) {
-        int j = i;
-        while (j > 0 && len[order[j - 1]] > len[i]) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = i;
-    }
-    cJSON *gold = cJSON_AddArrayToObject(ctx->record, "Gold_output");
+    /* By length; lengths are distinct, so the order is the answer. */
+    double length[MAX_LINES];
     for (int i = 0; i < n; i++)
-        cJSON_AddItemToArray(gold, cJSON_CreateNumber(order[i] + 1));
+        length[i] = len[i];
+    rows_add_size_order(cJSON_AddArrayToObject(ctx->record, "Gold_output"), length, n);
     cJSON_AddNumberToObject(ctx->record, "Lines", n);
     return GEN_EXIT_OK;
 }

@@ -8,29 +8,12 @@
  * by row; cross_positions exactly the X cells (any order, no repeats); crosses =
  * the level; n = grid_size; canvas 640 x 480.  Other --grid_size values are swept
  * and a level past the board is refused. */
-#include "font.h"
-#include "harness.h"
+#include "grid_scene.h"
 #include "util.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAXG 27
-
-static int cmp_d(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static int slot(const double *v, int n, double x)
-{
-    for (int k = 0; k < n; k++)
-        if (v[k] < x && x < v[k + 1])
-            return k;
-    return -1;
-}
 
 /* Ink of a kind in the cell's inner box: black (all channels low) or blue. */
 static void inks(const canvas *cv, double x0, double y0, double x1, double y1, int *black, int *blue)
@@ -50,30 +33,10 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
     int size = p->grid_size, cells = size * size;
     if (sc->width != 640 || sc->height != 480)
         return "canvas is not the original's 640 x 480";
-    double xs[MAXG + 1], ys[MAXG + 1];
-    int nx = 0, ny = 0;
-    for (int i = 0; i < sc->nprims; i++) {
-        const prim *a = &sc->prims[i];
-        if (!a->kind || strcmp(a->kind, "grid") != 0)
-            continue;
-        const point *q = prim_points(sc, a);
-        if (q[0].x == q[1].x && nx <= MAXG)
-            xs[nx++] = q[0].x;
-        else if (q[0].y == q[1].y && ny <= MAXG)
-            ys[ny++] = q[0].y;
-        else
-            return "a grid line that is neither vertical nor horizontal, or too many";
-    }
-    if (nx != size + 1 || ny != size + 1) {
-        snprintf(msg, n, "%d x %d grid lines for grid_size %d", nx, ny, size);
-        return msg;
-    }
-    qsort(xs, (size_t)nx, sizeof xs[0], cmp_d);
-    qsort(ys, (size_t)ny, sizeof ys[0], cmp_d);
-    double w = 369.6 / size;
-    for (int k = 1; k <= size; k++)
-        if (fabs(xs[k] - xs[k - 1] - w) > 1.01 || fabs(ys[k] - ys[k - 1] - w) > 1.01)
-            return "cells of unequal size";
+    double xs[SCENE_GRID_MAX + 1], ys[SCENE_GRID_MAX + 1];
+    const char *bad = scene_grid_plot_lines(sc, size, 369.6 / size, xs, ys, msg, n);
+    if (bad)
+        return bad;
     if (rec_int(s, "n") != size)
         return "n is not grid_size";
 
@@ -85,7 +48,7 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
             continue;
         double x0, y0, x1, y1;
         prim_bbox(sc, a, &x0, &y0, &x1, &y1);
-        int c = slot(xs, size, (x0 + x1) / 2), r = slot(ys, size, (y0 + y1) / 2);
+        int c = scene_grid_slot(xs, size, (x0 + x1) / 2), r = scene_grid_slot(ys, size, (y0 + y1) / 2);
         if (c < 0 || r < 0 || x0 < xs[c] + 1 || x1 > xs[c + 1] - 1 || y0 < ys[r] + 1 || y1 > ys[r + 1] - 1) {
             snprintf(msg, n, "text '%s' is not inside one cell", a->label);
             why = msg;
@@ -173,31 +136,9 @@ int main(void)
 {
     int failed = harness_run("cross_and_knots", check, NULL, 0) != 0;
     static const int sizes[] = {2, 3, 4, 9, 10};
-    char err[256], msg[1024];
+    failed += grid_sweep("cross_and_knots", check, sizes, 5, grid_levels_1_half_all, grid_file_by_index);
     const generator *g = generator_find("cross_and_knots");
-    if (font_init(err, sizeof err) != 0) {
-        printf("FAIL %s\n", err);
-        return 1;
-    }
-    sample_out s;
-    sample_out_init(&s);
-    int swept = 0;
-    for (int i = 0; i < 5; i++) {
-        int cells = sizes[i] * sizes[i], lv[3] = {1, cells / 2, cells};
-        for (int j = 0; j < 3; j++)
-            for (long k = 0; k < 3; k++) {
-                gen_params q = {.level = lv[j], .grid_size = sizes[i], .file = 1000L * sizes[i] + 10 * j + k};
-                const char *why = make_sample(g, HARNESS_SEED, &q, &s) != 0 ? s.err : check(&s, &q, msg, sizeof msg);
-                if (why) {
-                    printf("FAIL grid_size %d level %d: %s\n", sizes[i], lv[j], why);
-                    failed++;
-                }
-                swept++;
-            }
-    }
-    sample_out_free(&s);
-    font_done();
-    printf("cross_and_knots other grid sizes: %d samples\n", swept);
+    char err[256];
     gen_params too_many = {.level = 10, .grid_size = 3}, too_big = {.level = 1, .grid_size = 11};
     if (g->check_level(&too_many, err, sizeof err) == 0 || !strstr(err, "3x3 grid")) {
         printf("FAIL level 10 on a 3x3 grid is not refused clearly: '%s'\n", err);

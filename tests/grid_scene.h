@@ -2,8 +2,8 @@
  * tasks (header-only; each check program includes it once).
  *
  * Contract:
- *  1. The grid is rebuilt from what is drawn, not from common/toolkit/grid.c: the cell
- *     lines are the 2-point polylines of kind "grid", the labels the text
+ *  1. The grid is rebuilt from what is drawn, not from the generator's code: the
+ *     cell lines are the 2-point polylines of kind "grid", the labels the text
  *     primitives of kind "axis label" above (columns) and left of (rows) the
  *     cells.  A cell is named by the label texts drawn over its column and beside
  *     its row, so a check compares answers with what a reader sees.
@@ -11,6 +11,12 @@
  *     (unequal cells, a missing or doubled label).
  *  3. scene_grid_cell() finds the one cell that holds a box with `clear` pixels to
  *     spare from every line of that cell.
+ *  4. scene_grid_plot_lines() reads the lines alone of a matplotlib grid (no
+ *     labels; matplotlib snaps each line to the pixel grid, so a cell may be a
+ *     pixel off its width w): size + 1 each way, ascending.
+ *  5. grid_sweep() checks samples at other --grid_size values than the harness's
+ *     (grid_levels_1_half_all and grid_file_by_index: one plan of levels and
+ *     file numbers).
  */
 #ifndef GEN_TEST_GRID_SCENE_H
 #define GEN_TEST_GRID_SCENE_H
@@ -138,14 +144,65 @@ static inline void scene_grid_shape_box(const scene *sc, const prim *p, double *
     }
 }
 
-/* Runs check over samples at other --grid_size values than the harness's 6:
- * for each size, levels(size, out, max) lists the levels to try.  Prints each
- * failure and a summary line; returns the number of failures. */
-typedef int (*grid_sweep_levels)(int grid_size, int *out, int max);
-
-static inline int grid_sweep(const char *task, check_fn check, const int *sizes, int nsizes, grid_sweep_levels levels)
+/* The lines of kind "grid" of a plot grid of size x size cells, each w px within
+ * a pixel: xs and ys (size + 1 each) ascending.  NULL, or what is wrong. */
+static inline const char *scene_grid_plot_lines(const scene *sc, int size, double w, double *xs, double *ys, char *msg,
+                                                size_t n)
 {
-    char err[512], msg[512];
+    int nx = 0, ny = 0;
+    for (int i = 0; i < sc->nprims; i++) {
+        const prim *a = &sc->prims[i];
+        if (!a->kind || strcmp(a->kind, "grid") != 0)
+            continue;
+        const point *q = prim_points(sc, a);
+        if (q[0].x == q[1].x && nx <= size)
+            xs[nx++] = q[0].x;
+        else if (q[0].y == q[1].y && ny <= size)
+            ys[ny++] = q[0].y;
+        else
+            return "a grid line that is neither vertical nor horizontal, or too many";
+    }
+    if (nx != size + 1 || ny != size + 1) {
+        snprintf(msg, n, "%d x %d grid lines for grid_size %d", nx, ny, size);
+        return msg;
+    }
+    qsort(xs, (size_t)nx, sizeof xs[0], scene_grid_cmp);
+    qsort(ys, (size_t)ny, sizeof ys[0], scene_grid_cmp);
+    for (int k = 1; k <= size; k++)
+        if (fabs(xs[k] - xs[k - 1] - w) > 1.01 || fabs(ys[k] - ys[k - 1] - w) > 1.01)
+            return "cells of unequal size";
+    return NULL;
+}
+
+/* Runs check over samples at other --grid_size values than the harness's 6:
+ * for each size, levels(size, out, max) lists the levels to try, and file(size, j,
+ * level, k) numbers the k-th of the 3 samples of the j-th of them (each checker
+ * keeps the samples it has always swept).  Prints each failure and a summary
+ * line; returns the number of failures. */
+typedef int (*grid_sweep_levels)(int grid_size, int *out, int max);
+typedef long (*grid_sweep_file)(int grid_size, int j, int level, long k);
+
+/* Levels 1, half and all the cells; the k-th sample of the j-th level is file
+ * 1000 size + 10 j + k. */
+static inline int grid_levels_1_half_all(int size, int *out, int max)
+{
+    (void)max;
+    out[0] = 1;
+    out[1] = size * size / 2;
+    out[2] = size * size;
+    return 3;
+}
+
+static inline long grid_file_by_index(int size, int j, int level, long k)
+{
+    (void)level;
+    return 1000L * size + 10 * j + k;
+}
+
+static inline int grid_sweep(const char *task, check_fn check, const int *sizes, int nsizes, grid_sweep_levels levels,
+                             grid_sweep_file file)
+{
+    char err[512], msg[1024];
     const generator *g = generator_find(task);
     if (!g || font_init(err, sizeof err) != 0) {
         printf("grid sweep: no task '%s' or no font\n", task);
@@ -159,7 +216,7 @@ static inline int grid_sweep(const char *task, check_fn check, const int *sizes,
         int nl = levels(sizes[i], lv, 16);
         for (int j = 0; j < nl; j++)
             for (long k = 0; k < 3; k++) {
-                gen_params p = {.level = lv[j], .grid_size = sizes[i], .file = 100000L * sizes[i] + 100L * lv[j] + k};
+                gen_params p = {.level = lv[j], .grid_size = sizes[i], .file = file(sizes[i], j, lv[j], k)};
                 const char *why = NULL;
                 if (make_sample(g, HARNESS_SEED, &p, &s) != 0)
                     why = s.err;

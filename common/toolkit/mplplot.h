@@ -15,12 +15,22 @@
  *     bottom-left corner, to pixels of the stretched plot (y down).
  *  3. mpl_ellipse() writes the polygon of an axis-aligned ellipse (a circle of the
  *     plot once stretched), MPL_ELLIPSE_POINTS points, the first at the right.
- *  4. Pure functions, safe from any thread.
+ *  4. mpl_palette_plot() starts a sample of these tasks: it resets ctx->img[0] to
+ *     the stretched plot and deals the 20 palette colours into a fresh random
+ *     order from the sample's "colours" stream (order[i] indexes PALETTE; a sample
+ *     of n colours takes the first n).
+ *  5. mpl_palette_check_level() refuses more things (what: "shapes", "circles")
+ *     than the palette has colours, as no colour repeats.
+ *  6. No state of their own, safe from any thread.
  */
 #ifndef GEN_MPLPLOT_H
 #define GEN_MPLPLOT_H
 
+#include "generator.h"
+#include "palette.h"
 #include "scene.h"
+
+#include <stddef.h>
 
 /* matplotlib's tight plot: 0.77 x 480 px axes square + 2 x 10 px padding. */
 #define MPL_AXES_SIDE 369.6
@@ -36,5 +46,7 @@
 
 point mpl_point(double u, double v);
 void mpl_ellipse(point *out, double cx, double cy, double rx, double ry);
+void mpl_palette_plot(gen_ctx *ctx, int order[PALETTE_SIZE]);
+int mpl_palette_check_level(const gen_params *p, const char *what, char *err, size_t errlen);
 
 #endif

@@ -1,5 +1,6 @@
 #include "pil_board.h"
 
+#include "errors.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -22,8 +23,10 @@
 #define COL_LABEL_Y 30.0
 #define ROW_LABEL_X 26.0
 #define ROW_LABEL_DY 55.0 /* the original's row numbers sit 4 px below the cell's middle */
+/* PIL's "green": the circles asked about. */
+#define GREEN ((rgb){0, 128, 0})
 /* The board: lines on the original's pixels, numbers 1.. above and to the left. */
-void pil_board_draw(scene *s, int size)
+static void draw_board(scene *s, int size)
 {
     int side = (int)(size * CELL + 2 * MARGIN);
     scene_reset(s, side, side);
@@ -47,7 +50,7 @@ void pil_board_draw(scene *s, int size)
     }
 }
 
-void pil_board_cell(int size, int cell, double *x0, double *y0, double *box)
+static void cell_box(int size, int cell, double *x0, double *y0, double *box)
 {
     int row = cell / size, col = cell % size;
     *x0 = MARGIN + col * CELL + INSET;
@@ -55,7 +58,9 @@ void pil_board_cell(int size, int cell, double *x0, double *y0, double *box)
     *box = CELL - 2 * INSET + 1; /* PIL's inclusive box: 91 px */
 }
 
-cJSON *pil_board_targets(scene *s, rng *r, int size, int n, rgb colour, const char *colour_name, char *is_target)
+/* n distinct cells in a random order, a circle of `colour` in each, marked in
+ * is_target; returns their [row, column] pairs, 1-based, in that order. */
+static cJSON *draw_targets(scene *s, rng *r, int size, int n, rgb colour, const char *colour_name, char *is_target)
 {
     int cells = size * size;
     int *idx = xmalloc(sizeof *idx * (size_t)cells);
@@ -71,7 +76,7 @@ cJSON *pil_board_targets(scene *s, rng *r, int size, int n, rgb colour, const ch
     cJSON *gold = cJSON_CreateArray();
     for (int i = 0; i < n; i++) {
         double x0, y0, box;
-        pil_board_cell(size, idx[i], &x0, &y0, &box);
+        cell_box(size, idx[i], &x0, &y0, &box);
         prim *p = scene_circle(s, x0 + box / 2, y0 + box / 2, box / 2, colour);
         p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
         p->kind = "circle";
@@ -95,4 +100,35 @@ int pil_board_check_level(const gen_params *p, const char *what, char *err, size
         return -1;
     }
     return 0;
+}
+
+const gen_field PIL_BOARD_FIELDS[] = {
+    {"rows", FIELD_INT}, {"n_circles", FIELD_INT}, {"gold_output", FIELD_CELL_ARRAY}, {NULL, 0}};
+
+int pil_board_sample(gen_ctx *ctx, const char *what, const char *stream, pil_board_other other)
+{
+    int n = ctx->p.level, size = ctx->p.grid_size, cells = size * size;
+    char err[256];
+    if (pil_board_check_level(&ctx->p, what, err, sizeof err) != 0)
+        return gen_fail(ctx, "%s", err);
+
+    scene *s = ctx->img[0];
+    draw_board(s, size);
+    char *is_target = xcalloc((size_t)cells, 1);
+    cJSON *gold = draw_targets(s, &ctx->rng, size, n, GREEN, "green", is_target);
+    rng r;
+    gen_stream(ctx, stream, &r);
+    int obj = n;
+    for (int c = 0; c < cells; c++) {
+        if (is_target[c])
+            continue;
+        double x0, y0, box;
+        cell_box(size, c, &x0, &y0, &box);
+        other(s, &r, x0, y0, box)->object = obj++;
+    }
+    free(is_target);
+    cJSON_AddNumberToObject(ctx->record, "rows", size);
+    cJSON_AddNumberToObject(ctx->record, "n_circles", n);
+    cJSON_AddItemToObject(ctx->record, "gold_output", gold);
+    return GEN_EXIT_OK;
 }

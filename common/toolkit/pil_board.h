@@ -3,15 +3,19 @@
  * columns numbered from 1 in 20-px text; every cell holds one shape inset 5 px.
  *
  * Contract:
- *  1. pil_board_draw resets s to the board's canvas (size * 100 + 80 px square)
- *     and draws the lines and numbers.
- *  2. pil_board_targets picks n distinct cells in a uniformly random order from r
- *     (the originals draw cells at random and skip repeats: the same ordered
- *     sample), draws a filled circle of `colour` in each, marks them in
- *     is_target (size * size bytes, zeroed by the caller) and returns the gold:
- *     their [row, column] pairs, 1-based, in that order.
- *  3. pil_board_cell gives a cell's shape box (top-left corner and side).
- *  4. pil_board_check_level refuses a level above the board's cell count, naming
+ *  1. pil_board_sample makes a whole sample of a locate_circles task: it refuses
+ *     a level above the board's cell count (pil_board_check_level), resets
+ *     ctx->img[0] to the board's canvas (size * 100 + 80 px square) and draws the
+ *     lines and numbers; picks n = the level distinct cells in a uniformly random
+ *     order from ctx->rng (the originals draw cells at random and skip repeats:
+ *     the same ordered sample) and draws a filled circle of PIL's green in each
+ *     (objects 0..n-1); then fills every other cell, in reading order, with
+ *     other(s, r, x0, y0, box), r the sample's stream named `stream` and
+ *     (x0, y0, box) the cell's shape box (top-left corner and side), numbering
+ *     the objects on from n.  The record: rows = grid_size, n_circles = n,
+ *     gold_output = the green circles' [row, column] pairs, 1-based, in the order
+ *     drawn.  PIL_BOARD_FIELDS lists those fields for the descriptor.
+ *  2. pil_board_check_level refuses a level above the board's cell count, naming
  *     what could not be placed ("green circles", "circles").
  */
 #ifndef GEN_PIL_BOARD_H
@@ -23,11 +27,12 @@
 
 #include <stddef.h>
 
-#include <cJSON.h>
+/* Draws the shape of one cell that is not a target; returns its primitive. */
+typedef prim *(*pil_board_other)(scene *s, rng *r, double x0, double y0, double box);
 
-void pil_board_draw(scene *s, int size);
-cJSON *pil_board_targets(scene *s, rng *r, int size, int n, rgb colour, const char *colour_name, char *is_target);
-void pil_board_cell(int size, int cell, double *x0, double *y0, double *box);
+extern const gen_field PIL_BOARD_FIELDS[];
+
+int pil_board_sample(gen_ctx *ctx, const char *what, const char *stream, pil_board_other other);
 int pil_board_check_level(const gen_params *p, const char *what, char *err, size_t errlen);
 
 #endif

@@ -9,13 +9,9 @@ make_vectors.py) and gen (GEN, default build/gen); prints a table and exits 1 on
 other than the documented one (counting_shapes: eval.py leaves unparseable records out).
 Usage: PERCEPT_V_ORIG=... /usr/bin/python3 compare_eval.py [SEED]
 """
-import contextlib
-import importlib.util
-import io
 import json
 import os
 import random
-import runpy
 import subprocess
 import sys
 import tempfile
@@ -23,15 +19,14 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from make_vectors import EVAL_FROM, UTILS_FROM, load_module  # noqa: E402
+from make_vectors import EVAL_FROM, UTILS_FROM, answer_entry, load_module, originals_and_gen, release_eval  # noqa: E402
 
 
 def main():
-    orig = os.environ.get("PERCEPT_V_ORIG")
-    if not orig:
-        print("compare_eval.py: set PERCEPT_V_ORIG; nothing done")
+    found = originals_and_gen("compare_eval.py")
+    if not found:
         return 0
-    gen = os.environ.get("GEN", os.path.join(ROOT, "build", "gen"))
+    orig, gen = found
     rnd = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
     tmp = tempfile.mkdtemp(prefix="compare-eval-")
     bad = 0
@@ -43,28 +38,16 @@ def main():
         answers = []
         for rec in data:
             mine = [v for v in vecs if v["record"]["id"] == rec["id"] and v["record"] == rec]
-            resp = rnd.choice(mine)["response"] if mine else "no idea"
-            with contextlib.redirect_stdout(io.StringIO()):
-                parsed = utils.output_from_text(resp)
-            e = dict(rec, gpt_response=resp, Output=parsed["OUTPUT"], ERROR=parsed["ERROR"])
-            answers.append(json.loads(json.dumps(e)))
+            answers.append(answer_entry(utils, rec, rnd.choice(mine)["response"] if mine else "no idea"))
         ans = os.path.join(tmp, task + ".json")
         json.dump(answers, open(ans, "w"))
         out = os.path.join(tmp, task + ".eval.json")
         eval_path = os.path.join(orig, EVAL_FROM.get(task, task), "eval.py")
-        argv = [eval_path, "--answer", ans, "--output", out]
-        if "'--gold'" in open(eval_path).read():
-            argv += ["--gold", os.path.join(ROOT, "tests", "release_data", task, "data.json")]
-        old = sys.argv
-        sys.argv = argv
         try:
-            with contextlib.redirect_stdout(io.StringIO()):
-                runpy.run_path(eval_path, run_name="__main__")
+            release_eval(eval_path, ans, out, os.path.join(ROOT, "tests", "release_data", task, "data.json"))
             rel = round(json.load(open(out))["Overall Accuracy"], 2)
         except ZeroDivisionError:
             rel = "crash"
-        finally:
-            sys.argv = old
         gout = os.path.join(tmp, task + ".gen.json")
         subprocess.run([gen, "score", os.path.join(ROOT, "tests", "release_data", task), ans, "-o", gout,
                         "--quiet"], check=True)

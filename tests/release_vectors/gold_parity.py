@@ -9,27 +9,22 @@ categories per task; exits 1 unless every figure is 100.  Needs the originals
 (PERCEPT_V_ORIG, as make_vectors.py) and gen (GEN, default build/gen); never run by CI.
 Usage: PERCEPT_V_ORIG=... /usr/bin/python3 gold_parity.py [TASK ...]
 """
-import contextlib
-import io
 import json
 import os
-import runpy
 import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from make_vectors import EVAL_FROM, UTILS_FROM, load_module  # noqa: E402
+from make_vectors import EVAL_FROM, UTILS_FROM, answer_entry, load_module, originals_and_gen, release_eval  # noqa: E402
 
 
 def main():
-    orig = os.environ.get("PERCEPT_V_ORIG")
-    if not orig:
-        print("gold_parity.py: set PERCEPT_V_ORIG; nothing done")
+    found = originals_and_gen("gold_parity.py")
+    if not found:
         return 0
-    gen = os.environ.get("GEN", os.path.join(ROOT, "build", "gen"))
+    orig, gen = found
     n = os.environ.get("GOLD_IMAGES", "10")
     tasks = sys.argv[1:] or [l.split()[0] for l in subprocess.run([gen, "list"], capture_output=True,
                                                                    text=True).stdout.splitlines()[1:]]
@@ -41,26 +36,12 @@ def main():
         gold = os.path.join(tmp, task + ".gold.json")
         subprocess.run([gen, "gold", d, "-o", gold], check=True)
         utils = load_module(os.path.join(orig, UTILS_FROM.get(task, task), "utils.py"), "u_" + task)
-        answers = []
-        for rec in json.load(open(gold)):
-            with contextlib.redirect_stdout(io.StringIO()):
-                parsed = utils.output_from_text(rec["gpt_response"])
-            answers.append(json.loads(json.dumps(dict(rec, Output=parsed["OUTPUT"], ERROR=parsed["ERROR"]))))
+        answers = [answer_entry(utils, rec, rec["gpt_response"]) for rec in json.load(open(gold))]
         ans = os.path.join(tmp, task + ".answers.json")
         json.dump(answers, open(ans, "w"))
         out = os.path.join(tmp, task + ".eval.json")
         eval_path = os.path.join(orig, EVAL_FROM.get(task, task), "eval.py")
-        argv = [eval_path, "--answer", ans, "--output", out]
-        if "'--gold'" in open(eval_path).read():
-            argv += ["--gold", os.path.join(d, "data.json")]
-        old, cwd = sys.argv, os.getcwd()
-        sys.argv = argv
-        try:
-            with contextlib.redirect_stdout(io.StringIO()):
-                runpy.run_path(eval_path, run_name="__main__")
-        finally:
-            sys.argv = old
-            os.chdir(cwd)
+        release_eval(eval_path, ans, out, os.path.join(d, "data.json"))
         ev = json.load(open(out))
         overall = ev.get("Overall Accuracy")
         cats = ev.get("Category-wise Accuracy", {})

@@ -190,6 +190,43 @@ def load_module(path, name):
     return mod
 
 
+def originals_and_gen(script):
+    """(PERCEPT_V_ORIG, gen: GEN or build/gen) for a script run against the release; None,
+    after saying that script does nothing, when PERCEPT_V_ORIG is not set."""
+    orig = os.environ.get("PERCEPT_V_ORIG")
+    if not orig:
+        print("%s: set PERCEPT_V_ORIG; nothing done" % script)
+        return None
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    return orig, os.environ.get("GEN", os.path.join(root, "build", "gen"))
+
+
+def answer_entry(utils, rec, response):
+    """rec as the release's harness writes it to the answers file: with gpt_response,
+    and Output/ERROR as the task's utils.py parses the response."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        parsed = utils.output_from_text(response)
+    entry = dict(rec, gpt_response=response, Output=parsed["OUTPUT"], ERROR=parsed["ERROR"])
+    return json.loads(json.dumps(entry))
+
+
+def release_eval(eval_path, answers, out, gold):
+    """Runs the release's eval.py on an answers file, writing out; gold (a data.json)
+    goes with it where eval.py takes --gold.  Raises what eval.py raises."""
+    argv = [eval_path, "--answer", answers, "--output", out]
+    with open(eval_path) as f:
+        if "'--gold'" in f.read():
+            argv += ["--gold", gold]
+    old, cwd = sys.argv, os.getcwd()
+    sys.argv = argv
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            runpy.run_path(eval_path, run_name="__main__")
+    finally:
+        sys.argv = old
+        os.chdir(cwd)
+
+
 def run_eval(eval_path, entry, record, tmp):
     """eval.py on a one-record answers file: (correct, dropped, key)."""
     ans = os.path.join(tmp, "answer.json")
@@ -199,19 +236,11 @@ def run_eval(eval_path, entry, record, tmp):
         json.dump([entry], f)
     with open(gold, "w") as f:
         json.dump([record], f)
-    argv = sys.argv
-    sys.argv = [eval_path, "--answer", ans, "--output", out]
-    with open(eval_path) as f:
-        if "'--gold'" in f.read():
-            sys.argv += ["--gold", gold]
     try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            runpy.run_path(eval_path, run_name="__main__")
+        release_eval(eval_path, ans, out, gold)
     except Exception:
         # eval.py counted nothing (ZeroDivisionError) or crashed on the record
         return False, True, None
-    finally:
-        sys.argv = argv
     with open(out) as f:
         res = json.load(f)
     keys = list(res["Category-wise Accuracy"].keys())
@@ -260,13 +289,7 @@ def main():
                 responses.append(("quirk", q[i % len(q)]))
                 responses.append(("quirk", q[(i + 3) % len(q)]))
             for name, resp in responses:
-                with contextlib.redirect_stdout(io.StringIO()):
-                    parsed = utils.output_from_text(resp)
-                entry = dict(rec)
-                entry["gpt_response"] = resp
-                entry["Output"] = parsed["OUTPUT"]
-                entry["ERROR"] = parsed["ERROR"]
-                entry = json.loads(json.dumps(entry))  # the answers file, as the harness writes it
+                entry = answer_entry(utils, rec, resp)
                 correct, dropped, key = run_eval(eval_path, entry, rec, tmp)
                 vectors.append({"record": rec, "kind": name, "response": resp, "gold": gold,
                                 "output": entry["Output"], "error": entry["ERROR"] is not None,
