@@ -37,6 +37,12 @@
  *    (or it would read as two edges meeting there);
  *  - two edges leaving one node differ in direction by MIN_FAN_DEG (or they run
  *    together as one line out of the disc);
+ *  - two edges leaving one node on opposite sides bend there: the straight line
+ *    through the node along either edge misses the other edge's far node centre
+ *    by THROUGH_GAP px (3 px at 448).  A chain A-B-C drawn straight reads as one
+ *    edge A-C passing under B: EDGE_CLEAR's defect seen from the other side,
+ *    which EDGE_CLEAR cannot catch, since it measures only the edges drawn
+ *    (A-C is none), never the line that two edges of one node make;
  *  - two edges that cross do so at MIN_CROSS_DEG at least (a flatter crossing
  *    looks like two edges merging and parting), and CROSS_CLEAR px of white
  *    away from every node (a crossing at a node's rim looks like edges ending
@@ -44,6 +50,7 @@
 #define NODE_GAP 8.0
 #define EDGE_CLEAR 10.0
 #define MIN_FAN_DEG 8.0
+#define THROUGH_GAP NODE_GAP
 #define MIN_CROSS_DEG 8.0
 #define CROSS_CLEAR 10.0
 /* Graphs (pairs and layout) drawn at most for one sample (level 20 needs about
@@ -203,8 +210,12 @@ static bool readable(int n, const int (*edge)[2], int m, const pt *p)
                 pt o = edge[e][0] == edge[f][0] || edge[e][0] == edge[f][1] ? a : b;
                 pt u = o.x == a.x && o.y == a.y ? b : a, v = o.x == c.x && o.y == c.y ? d : c;
                 double ux = u.x - o.x, uy = u.y - o.y, vx = v.x - o.x, vy = v.y - o.y;
-                double cs = (ux * vx + uy * vy) / (hypot(ux, uy) * hypot(vx, vy));
-                if (acos(fmax(-1.0, fmin(1.0, cs))) * 180 / M_PI < MIN_FAN_DEG)
+                double lu = hypot(ux, uy), lv = hypot(vx, vy), cs = (ux * vx + uy * vy) / (lu * lv);
+                double between = acos(fmax(-1.0, fmin(1.0, cs)));
+                if (between * 180 / M_PI < MIN_FAN_DEG)
+                    return false;
+                /* a far node's distance from the line along the other edge */
+                if (between > M_PI / 2 && fmin(lu, lv) * sin(between) < THROUGH_GAP)
                     return false;
             } else {
                 double d1 = cross2(a, b, c), d2 = cross2(a, b, d), d3 = cross2(c, d, a), d4 = cross2(c, d, b);

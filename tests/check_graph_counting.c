@@ -5,7 +5,12 @@
  * centres, no pair twice.  Readability, with numbers of this file's own: nodes keep
  * MIN_NODE_GAP of white between them and stay on the canvas, no edge comes within
  * MIN_EDGE_CLEAR of a node it does not join, edges at one node fan apart by
- * MIN_FAN_DEG, crossings are MIN_CROSS_DEG steep and MIN_CROSS_CLEAR from any node.
+ * MIN_FAN_DEG, two edges on opposite sides of a node bend there (each far node
+ * lies MIN_THROUGH px or more off the line along the other edge: a straight chain
+ * A-B-C reads as one edge A-C under B), crossings are MIN_CROSS_DEG steep and
+ * MIN_CROSS_CLEAR from any node.  Besides the harness's samples it checks
+ * `gen graph_counting --seed 785` file 162 (level 17), where two such chains
+ * were drawn (issue 28).
  * In the render: the light blue blobs number n, and the gray runs met on a ring
  * RING_OUT px outside each disc add up to 2 x num_edges (an edge hidden under a node
  * or merged with another would change that). */
@@ -21,6 +26,7 @@
 #define MIN_NODE_GAP 5.0
 #define MIN_EDGE_CLEAR 9.0
 #define MIN_FAN_DEG 7.0
+#define MIN_THROUGH 6.0
 #define MIN_CROSS_DEG 7.0
 #define MIN_CROSS_CLEAR 9.0
 #define RING_OUT 4.0
@@ -120,8 +126,15 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
                         shared = end[e][k];
             if (shared >= 0) {
                 point o = node[shared], u = end[e][0] == shared ? b : a, v = end[f][0] == shared ? d : c;
-                if (deg_between(u.x - o.x, u.y - o.y, v.x - o.x, v.y - o.y) < MIN_FAN_DEG)
+                double deg = deg_between(u.x - o.x, u.y - o.y, v.x - o.x, v.y - o.y);
+                if (deg < MIN_FAN_DEG)
                     return "two edges leave a node nearly together";
+                double off = fmin(hypot(u.x - o.x, u.y - o.y), hypot(v.x - o.x, v.y - o.y)) * sin(deg * M_PI / 180);
+                if (deg > 90 && off < MIN_THROUGH) {
+                    snprintf(msg, n, "edges %d and %d run straight through node %d (a far node %.1f px off the line)",
+                             f, e, shared, off);
+                    return msg;
+                }
                 continue;
             }
             double s1 = side(a, b, c), s2 = side(a, b, d), s3 = side(c, d, a), s4 = side(c, d, b);
@@ -199,4 +212,20 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
     return NULL;
 }
 
-HARNESS_MAIN("graph_counting", check)
+int main(void)
+{
+    int rc = harness_run("graph_counting", check, NULL, 0);
+    /* issue 28's sample: seed 785, file 162, level 17 */
+    sample_out s;
+    sample_out_init(&s);
+    gen_params p = {.level = 17, .grid_size = 6, .file = 162};
+    char msg[512] = "";
+    const char *why = make_sample(generator_find("graph_counting"), 785, &p, &s) != 0 ? s.err : check(&s, &p, msg, sizeof msg);
+    if (why) {
+        printf("FAIL graph_counting seed 785 file 162: %s\n", why);
+        rc = 1;
+    } else
+        printf("graph_counting seed 785 file 162: passed\n");
+    sample_out_free(&s);
+    return rc;
+}
