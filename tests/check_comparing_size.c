@@ -134,12 +134,5 @@ int main(void)
 {
     const int extra[] = {21, 50, MAX_ROWS};
     int rc = harness_run("comparing_size", check, extra, 3);
-    const generator *g = generator_find("comparing_size");
-    char err[256];
-    gen_params too_many = {.level = MAX_ROWS + 1};
-    if (!g || !g->check_level || g->check_level(&too_many, err, sizeof err) == 0) {
-        printf("FAIL comparing_size: level %d is not refused\n", MAX_ROWS + 1);
-        rc = 1;
-    }
-    return rc;
+    return rc | harness_refuses("comparing_size", MAX_ROWS + 1, 0);
 }

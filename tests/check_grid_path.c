@@ -150,12 +150,5 @@ int main(void)
     /* 2 and the whole board are drawable; other board sides work too */
     const int extra[] = {2, 30, 36};
     int rc = harness_run("grid_path", check, extra, (int)(sizeof extra / sizeof *extra));
-    const generator *g = generator_find("grid_path");
-    char err[256];
-    gen_params too_long = {.level = 37, .grid_size = 6};
-    if (!g || !g->check_level || g->check_level(&too_long, err, sizeof err) == 0) {
-        printf("FAIL grid_path: a path of 37 cells on a 6x6 board is not refused\n");
-        rc = 1;
-    }
-    return rc;
+    return rc | harness_refuses("grid_path", 37, 6); /* a path of 37 cells on a 6x6 board */
 }

@@ -141,12 +141,5 @@ int main(void)
 {
     const int extra[] = {21, MAX_CIRCLES};
     int rc = harness_run("inside_circles", check, extra, 2);
-    const generator *g = generator_find("inside_circles");
-    char err[256];
-    gen_params too_many = {.level = MAX_CIRCLES + 1};
-    if (!g || !g->check_level || g->check_level(&too_many, err, sizeof err) == 0) {
-        printf("FAIL inside_circles: level %d is not refused\n", MAX_CIRCLES + 1);
-        rc = 1;
-    }
-    return rc;
+    return rc | harness_refuses("inside_circles", MAX_CIRCLES + 1, 0);
 }

@@ -167,12 +167,5 @@ int main(void)
 {
     const int extra[] = {2, 30, 49};
     int rc = harness_run("maze_solving", check, extra, (int)(sizeof extra / sizeof *extra));
-    const generator *g = generator_find("maze_solving");
-    char err[256];
-    gen_params too_far = {.level = OPEN + 1};
-    if (!g || !g->check_level || g->check_level(&too_far, err, sizeof err) == 0) {
-        printf("FAIL maze_solving: level 50 is not refused\n");
-        rc = 1;
-    }
-    return rc;
+    return rc | harness_refuses("maze_solving", OPEN + 1, 0);
 }

@@ -88,3 +88,43 @@ int harness_run(const char *task, check_fn check, const int *extra_levels, int n
     printf("%s consistency: %d passed, %d failed\n", task, passed, failed);
     return failed ? 1 : 0;
 }
+
+int harness_refuses(const char *task, int level, int grid_size)
+{
+    const generator *g = generator_find(task);
+    char err[256];
+    gen_params p = {.level = level, .grid_size = grid_size};
+    if (!g || !g->check_level || g->check_level(&p, err, sizeof err) == 0) {
+        printf("FAIL %s: level %d (grid_size %d) is not refused\n", task, level, grid_size);
+        return 1;
+    }
+    return 0;
+}
+
+const char *check_size_order(const sample_out *s, const char *field, const char *noun, const double *size, int k,
+                             int *order, char *msg, size_t n)
+{
+    for (int i = 0; i < k; i++)
+        order[i] = i;
+    for (int i = 0; i < k; i++)
+        for (int j = i + 1; j < k; j++)
+            if (size[order[j]] < size[order[i]]) {
+                int t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+    const cJSON *gold = cJSON_GetObjectItemCaseSensitive(s->record, field);
+    if (!cJSON_IsArray(gold) || cJSON_GetArraySize(gold) != k) {
+        snprintf(msg, n, "%s is not a list of n numbers", field);
+        return msg;
+    }
+    for (int i = 0; i < k; i++) {
+        const cJSON *v = cJSON_GetArrayItem(gold, i);
+        if (!cJSON_IsNumber(v) || v->valueint != order[i] + 1) {
+            snprintf(msg, n, "position %d: measured %s %d, record %d", i + 1, noun, order[i] + 1,
+                     cJSON_IsNumber(v) ? v->valueint : -1);
+            return msg;
+        }
+    }
+    return NULL;
+}

@@ -43,5 +43,14 @@ const char *rec_str(const sample_out *s, const char *field);
 int count_objects(const scene *sc, const char *kind);
 /* Renders a scene into a shared canvas of the harness (one thread). */
 const canvas *harness_render(const scene *sc);
+/* 0 when the task's check_level refuses `level` (at grid_size; 0 for tasks
+ * without one), else 1 after a FAIL line. */
+int harness_refuses(const char *task, int level, int grid_size);
+/* The record's `field` must list the numbers 1..k of k objects (numbered left to
+ * right, measured sizes size[0..k-1], all different) from the smallest to the
+ * largest: NULL, or a message naming the object as `noun`.  order gets the
+ * measured order (object indices). */
+const char *check_size_order(const sample_out *s, const char *field, const char *noun, const double *size, int k,
+                             int *order, char *msg, size_t n);
 
 #endif
