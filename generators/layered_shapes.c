@@ -7,6 +7,7 @@
 #include "shapes.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 
 /* The original's canvas (PIL), the outermost circumradius and the centre. */
@@ -18,11 +19,55 @@
 #define CHANNEL_HI 205
 #define MIN_SQ_DISTANCE 500
 #define COLOUR_TRIES 100000
-/* More layers than this would nest below a pixel. */
-#define MAX_LAYERS 40
+/* Readability (tasks.md rule 6; issue 28).  The radii shrink geometrically, so
+ * deep layers of the original can show no ring at all or be too small to name.
+ * gen draws the kinds again, from the same stream, until at the viewing size
+ * (3 px once the canvas is scaled to 448 px: VIEW_MIN on this canvas)
+ *  - every layer but the innermost shows a ring of its own fill at least
+ *    VIEW_MIN wide between its outline and the next one's: the widest disc that
+ *    fits between the two outlines' centre lines, less the 1-px outline;
+ *  - every side of every layer is at least SIDE_MIN long (3 x VIEW_MIN: 9 px at
+ *    448), so that its corners can be counted: this is what binds the innermost
+ *    layer, which has no ring.
+ * At high levels few kind lists pass (about 1 in 150 at level 20), and those
+ * favour the kinds that shrink least (docs/tasks/layered_shapes.md measures it). */
+#define VIEW_MIN (GEN_VIEW_MIN * SIDE / GEN_CANVAS)
+#define OUTLINE 1.0
+#define SIDE_MIN (3 * VIEW_MIN)
+/* Kind lists drawn at most for one sample: level 24 passes about 1 in 34,000. */
+#define MAX_DRAWS 2000000
+/* A readable chain of more layers is drawn under once in 100,000 tries
+ * (docs/tasks/layered_shapes.md). */
+#define MAX_LAYERS 24
 
 static const char *const KIND[3] = {"diamond", "hexagon", "octagon"};
 static const int SIDES[3] = {4, 6, 8};
+
+static double RING[3][3]; /* [outer][inner] */
+static pthread_once_t ring_once = PTHREAD_ONCE_INIT;
+
+static void ring_table(void)
+{
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++)
+            RING[a][b] = inscribed_ring_width(SIDES[a], SIDES[b]);
+}
+
+/* True when every layer of this chain (kind[0] outermost) shows a ring and sides
+ * wide enough to see and name it at the viewing size. */
+static bool readable(const int *kind, int n)
+{
+    pthread_once(&ring_once, ring_table);
+    double r = R_OUTER;
+    for (int i = 0; i < n; i++) {
+        if (2 * r * sin(M_PI / SIDES[kind[i]]) < SIDE_MIN)
+            return false;
+        if (i + 1 < n && r * RING[kind[i]][kind[i + 1]] - OUTLINE < VIEW_MIN)
+            return false;
+        r *= cos(M_PI / SIDES[kind[i]]);
+    }
+    return true;
+}
 
 static int sample(gen_ctx *ctx)
 {
@@ -55,10 +100,18 @@ static int sample(gen_ctx *ctx)
     /* outermost first, each next one inscribed: its circumradius is the inradius
      * of the one below, r cos(180 deg / sides) */
     int kind[MAX_LAYERS];
+    for (int draws = 0;; draws++) {
+        if (draws == MAX_DRAWS)
+            return gen_fail(ctx, "cannot draw %d layers that each show a ring in %d tries", n, MAX_DRAWS);
+        for (int i = 0; i < n; i++)
+            kind[i] = (int)rng_below(&ctx->rng, 3);
+        if (readable(kind, n))
+            break;
+        ctx->redraws++;
+    }
     double r = R_OUTER;
     point pts[8];
     for (int i = 0; i < n; i++) {
-        kind[i] = (int)rng_below(&ctx->rng, 3);
         regular_polygon(pts, SIDES[kind[i]], SIDE / 2, SIDE / 2, r, 0);
         prim *p = scene_polygon(s, pts, SIDES[kind[i]], col[n - 1 - i]);
         p->stroke_width = 1;
@@ -80,8 +133,10 @@ static int sample(gen_ctx *ctx)
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
     if (p->level > MAX_LAYERS) {
-        snprintf(err, errlen, "cannot nest %d layers: past %d the inner ones are below a pixel", p->level,
-                 MAX_LAYERS);
+        snprintf(err, errlen,
+                 "cannot nest %d layers readably: past %d, under 1 in 100,000 kind lists leaves every layer a "
+                 "visible ring; choose --num_sizes %d or less",
+                 p->level, MAX_LAYERS, MAX_LAYERS);
         return -1;
     }
     return 0;

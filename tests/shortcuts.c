@@ -23,6 +23,7 @@
 #include "harness.h"
 
 #include "font.h"
+#include "shapes.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -363,12 +364,115 @@ static void it_layered_colours(audit *a, const sample_out *s, int n)
     add_array(a, "per layer", field(s, "colors"), 1.0 / 20);
 }
 
-/* Three kinds (diamond, hexagon, octagon), each layer uniform: chance 1/3 per
- * position. */
+/* Three kinds (diamond, hexagon, octagon), each layer uniform as the original
+ * draws them, and then only the kind lists whose every layer shows a readable
+ * ring and sides (tasks.md rule 6, issue 28): gen redraws the others, so at high
+ * levels the kinds that shrink least are likelier.  The chance figure of a
+ * position is that of its most likely kind under uniform kinds conditioned on the
+ * rule, worked out exactly here (a forward and a backward pass over the chains,
+ * whose state is how many of each kind lie outside and the last kind), with the
+ * rule's numbers from docs/tasks/layered_shapes.md: 1800 px canvas, outermost
+ * circumradius 800, a ring's band (its widest disc less the 1-px outline) and a
+ * side at least 3 and 9 px once the canvas is scaled to 448 px.  The figure is
+ * 1/3 within a point up to level 8, 37% at 12 and 52% at 20. */
+#define LS_MAXL 24
+static double ls_fwd[LS_MAXL + 1][LS_MAXL + 1][LS_MAXL + 1][3], ls_bwd[LS_MAXL + 1][LS_MAXL + 1][LS_MAXL + 1][3];
+
+static double ls_radius(const int *cnt, int last)
+{
+    static const int S[3] = {4, 6, 8};
+    double r = 800;
+    for (int k = 0; k < 3; k++)
+        r *= pow(cos(M_PI / S[k]), cnt[k] - (k == last));
+    return r;
+}
+
+/* May a layer of kind b follow (inside) one of kind a and circumradius r? */
+static bool ls_step(double r, int a, int b)
+{
+    static const int S[3] = {4, 6, 8};
+    static double w[3][3];
+    static bool have;
+    if (!have) {
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                w[i][j] = inscribed_ring_width(S[i], S[j]);
+        have = true;
+    }
+    double view = 3.0 * 1800 / 448, r2 = r * cos(M_PI / S[a]);
+    return r * w[a][b] - 1 >= view && 2 * r2 * sin(M_PI / S[b]) >= 3 * view;
+}
+
+static void ls_chances(int n, double *best)
+{
+    memset(ls_fwd, 0, sizeof ls_fwd);
+    memset(ls_bwd, 0, sizeof ls_bwd);
+    for (int t = 1; t <= n; t++) /* t layers placed */
+        for (int c0 = 0; c0 <= t; c0++)
+            for (int c1 = 0; c0 + c1 <= t; c1++) {
+                int cnt[3] = {c0, c1, t - c0 - c1};
+                for (int k = 0; k < 3; k++) {
+                    if (!cnt[k])
+                        continue;
+                    double f = 0;
+                    if (t == 1)
+                        f = 2 * 800 * sin(M_PI / (k == 0 ? 4 : k == 1 ? 6 : 8)) >= 3 * 3.0 * 1800 / 448 ? 1.0 / 3 : 0;
+                    else {
+                        int prev[3] = {cnt[0], cnt[1], cnt[2]};
+                        prev[k]--;
+                        for (int j = 0; j < 3; j++)
+                            if (prev[j] && ls_step(ls_radius(prev, j), j, k))
+                                f += ls_fwd[prev[0]][prev[1]][prev[2]][j] / 3;
+                    }
+                    ls_fwd[c0][c1][cnt[2]][k] = f;
+                }
+            }
+    for (int t = n; t >= 1; t--)
+        for (int c0 = 0; c0 <= t; c0++)
+            for (int c1 = 0; c0 + c1 <= t; c1++) {
+                int cnt[3] = {c0, c1, t - c0 - c1};
+                for (int k = 0; k < 3; k++) {
+                    if (!cnt[k])
+                        continue;
+                    double b = t == n ? 1 : 0;
+                    for (int j = 0; j < 3 && t < n; j++)
+                        if (ls_step(ls_radius(cnt, k), k, j)) {
+                            int next[3] = {cnt[0], cnt[1], cnt[2]};
+                            next[j]++;
+                            b += ls_bwd[next[0]][next[1]][next[2]][j] / 3;
+                        }
+                    ls_bwd[c0][c1][cnt[2]][k] = b;
+                }
+            }
+    for (int t = 1; t <= n; t++) {
+        double p[3] = {0, 0, 0};
+        for (int c0 = 0; c0 <= t; c0++)
+            for (int c1 = 0; c0 + c1 <= t; c1++)
+                for (int k = 0; k < 3; k++)
+                    p[k] += ls_fwd[c0][c1][t - c0 - c1][k] * ls_bwd[c0][c1][t - c0 - c1][k];
+        best[t - 1] = fmax(p[0], fmax(p[1], p[2])) / (p[0] + p[1] + p[2]);
+    }
+}
+
 static void it_layered_shapes(audit *a, const sample_out *s, int n)
 {
-    (void)n;
-    add_array(a, "per layer", field(s, "order"), 1.0 / 3);
+    static double best[LS_MAXL];
+    static int have = 0;
+    if (n > LS_MAXL)
+        n = LS_MAXL;
+    if (have != n) {
+        ls_chances(n, best);
+        have = n;
+    }
+    int pos = 0;
+    const cJSON *v;
+    /* the record's order is innermost first: position j is layer n-1-j from the outside */
+    cJSON_ArrayForEach(v, field(s, "order"))
+    {
+        add(a, "per layer", false, hash_int(pos), hash_str(cJSON_IsString(v) ? v->valuestring : "?"),
+            best[n - 1 - pos]);
+        pos++;
+    }
 }
 
 /* The whole answer as one item: the list's strings joined. */

@@ -140,3 +140,48 @@ bool segments_intersect(point a, point b, point c, point d)
     return (d1 == 0 && on_segment(c, d, a)) || (d2 == 0 && on_segment(c, d, b)) || (d3 == 0 && on_segment(a, b, c)) ||
            (d4 == 0 && on_segment(a, b, d));
 }
+
+/* The room at x between the two outlines (0 outside the ring). */
+static double ring_room(point x, const point *out, int no, const point *in, int ni)
+{
+    if (!point_in_polygon(out, no, x.x, x.y) || point_in_polygon(in, ni, x.x, x.y))
+        return 0;
+    double d = INFINITY;
+    for (int j = 0; j < no; j++)
+        d = fmin(d, segment_distance(out[j], out[(j + 1) % no], x.x, x.y));
+    for (int j = 0; j < ni; j++)
+        d = fmin(d, segment_distance(in[j], in[(j + 1) % ni], x.x, x.y));
+    return d;
+}
+
+/* A polar grid over the half-plane y >= 0 (both polygons are symmetric about the
+ * x axis), then a pattern search (32 directions: the widest disc touches three
+ * sides, and a ridge between two of them is crossed only in few directions)
+ * around its best point with a halving step. */
+double inscribed_ring_width(int outer, int inner)
+{
+    point out[RING_MAX_SIDES], in[RING_MAX_SIDES];
+    regular_polygon(out, outer, 0, 0, 1, 0);
+    regular_polygon(in, inner, 0, 0, cos(M_PI / outer), 0);
+    point best = {0, 0};
+    double room = 0, lo = cos(M_PI / outer) * cos(M_PI / inner); /* the inner one's inradius */
+    for (int a = 0; a <= 360; a++)
+        for (int t = 1; t < 40; t++) {
+            double th = M_PI * a / 360, rr = lo + (1 - lo) * t / 40;
+            point x = {rr * cos(th), rr * sin(th)};
+            double d = ring_room(x, out, outer, in, inner);
+            if (d > room)
+                room = d, best = x;
+        }
+    for (double h = 0.01; h > 1e-7; h /= 2)
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (int k = 0; k < 32; k++) {
+                point x = {best.x + h * cos(M_PI * k / 16), best.y + h * sin(M_PI * k / 16)};
+                double d = ring_room(x, out, outer, in, inner);
+                if (d > room)
+                    room = d, best = x, moved = true;
+            }
+        }
+    return 2 * room;
+}

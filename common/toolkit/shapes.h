@@ -50,5 +50,13 @@ bool point_in_polygon(const point *p, int n, double x, double y);
 double segment_distance(point a, point b, double x, double y);
 /* True when segments a-b and c-d cross or touch. */
 bool segments_intersect(point a, point b, point c, point d);
+/* A regular polygon of `outer` sides and circumradius 1 and, inside it, one of
+ * `inner` sides inscribed in it (its circumradius the outer one's inradius), both
+ * with a vertex at angle 0, as layered_shapes nests them: the diameter of the
+ * widest disc that fits between the two outlines (the ring's width; times the
+ * circumradius for any other size).  Sides 3..RING_MAX_SIDES; a numeric search,
+ * about a millisecond. */
+#define RING_MAX_SIDES 12
+double inscribed_ring_width(int outer, int inner);
 
 #endif
