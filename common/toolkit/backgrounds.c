@@ -349,6 +349,11 @@ static bool draw_radial(scene *s, background *bg, rng *r, const scheme *sc)
     return true;
 }
 
+/* A placed blob: centre and radius. */
+typedef struct disc {
+    double x, y, r;
+} disc;
+
 static bool draw_blobs(scene *s, background *bg, rng *r, const scheme *sc)
 {
     const box *a = &bg->area;

@@ -27,13 +27,17 @@
 #ifndef GEN_BACKGROUNDS_H
 #define GEN_BACKGROUNDS_H
 
-#include "layout.h"
 #include "palette.h"
 #include "rng.h"
 #include "scene.h"
 
 #include <stdbool.h>
 #include <stdint.h>
+
+/* An upright box: x0..x1, y0..y1 in pixels. */
+typedef struct box {
+    double x0, y0, x1, y1;
+} box;
 
 /* The kind of every background primitive (checks skip these). */
 #define BG_KIND "background"
