@@ -54,8 +54,8 @@
 #define MIN_CROSS_DEG 8.0
 #define CROSS_CLEAR 10.0
 /* Graphs (pairs and layout) drawn at most for one sample (level 20 needs about
- * ten on average). */
-#define MAX_LAYOUTS 5000
+ * 115 on average, level 25 about a thousand, with a long tail). */
+#define MAX_LAYOUTS 50000
 
 static const rgb NODE_FILL = {173, 216, 230}; /* matplotlib's lightblue */
 static const rgb EDGE_INK = {128, 128, 128};  /* gray */
