@@ -47,7 +47,7 @@ expect 2 "merge needs an output directory and at least one shard" merge "$WORK/o
 expect 2 "preview needs a task" preview
 expect 2 "unknown task 'nope'" preview nope -o "$WORK/out"
 expect 4 "verify: .*gen.json" verify "$WORK/out"
-expect 4 "cannot read" check "$WORK/out" --task counting_circles
+expect 4 "no such directory" check "$WORK/out" --task counting_circles
 
 # A level the canvas cannot hold: refused before any work, naming task, level, canvas.
 expect 3 "counting_circles: level 5000: cannot draw 5000 circles on a 500x300 canvas" \

@@ -88,7 +88,9 @@ static void usage(FILE *f)
           "\n"
           "exit codes: 0 ok, 1 check or verify found problems, 2 usage error, 3 level cannot be drawn, 4 file error,\n"
           "            5 refused to overwrite (see --force), 6 invalid answers file (score, report),\n"
-          "            70 internal error, 75 directory in use by another gen (its lock is held)\n"
+          "            7 partial (all, recipe: some tasks not made; overlap: tasks not compared),\n"
+          "            70 internal error, 75 directory in use by another gen (its lock is held),\n"
+          "            130 interrupted (SIGINT, SIGTERM: the task in flight rolled back)\n"
           "environment: GEN_FONT=FILE loads the font from FILE instead of the built-in copy\n"
           "more: man gen; docs/cli.md and docs/cluster.md in the source\n",
           f);
