@@ -49,6 +49,13 @@ expect 2 "unknown task 'nope'" preview nope -o "$WORK/out"
 expect 4 "verify: .*gen.json" verify "$WORK/out"
 expect 4 "no such directory" check "$WORK/out" --task counting_circles
 
+# A level past what a task can draw is refused before any search (graph_counting
+# at 60 nodes used to search its layouts for 99 s, then exit 3), and gen list
+# gives that limit.
+expect 3 "graph_counting: level 60: cannot lay out more than 26 nodes readably" \
+    graph_counting --num_sizes 60 --num_images 1 --out "$WORK/out"
+lim=$("$GEN" list | awk '$1 == "graph_counting" {print $4}')
+[ "$lim" = 26 ] && ok || fail "gen list gives graph_counting no limit ($lim)"
 # A level the canvas cannot hold: refused before any work, naming task, level, canvas.
 expect 3 "counting_circles: level 5000: cannot draw 5000 circles on a 500x300 canvas" \
     counting_circles --num_sizes 5000 "${O[@]}"
