@@ -257,6 +257,10 @@ sed 's/"count": 3/"count": 4/' "$WORK/r.json" >"$WORK/r2.json"
 sed -n '/^```json$/,/^```$/p' "$HERE/../docs/training.md" | sed '1d;$d' >"$WORK/docs_recipe.json"
 "$GEN" recipe "$WORK/docs_recipe.json" --dry-run >"$WORK/plan.txt" && ok || fail "docs recipe does not parse"
 grep -q '^total  *100000 samples in 10 tasks' "$WORK/plan.txt" && ok || fail "docs recipe: $(tail -1 "$WORK/plan.txt")"
+# The README's `gen recipe examples/mixture.json` needs that file: it is shipped,
+# and it is the recipe the page shows.
+diff "$WORK/docs_recipe.json" "$HERE/../examples/mixture.json" >/dev/null && ok ||
+    fail "examples/mixture.json is not the recipe of docs/training.md"
 bad_recipe() { # json what
     printf '%s' "$1" >"$WORK/bad.json"
     "$GEN" recipe "$WORK/bad.json" --out "$WORK/nothing" --quiet 2>"$WORK/err.txt"

@@ -72,7 +72,7 @@ static void usage(FILE *f)
           "  --out DIR        task directory to write (default .)\n"
           "  --grid_size G    board size of the grid tasks (default 6)\n"
           "  --jobs J         worker threads (default: online CPUs)\n"
-          "  --shard K/N      make only shard K of N (samples K, K+N, ...); join with gen merge\n"
+          "  --shard K/N      make only shard K of N (files K, K+N, ... from --file 1); join with gen merge\n"
           "  --scale F        draw images F times the task's size (0.25..4; default 1)\n"
           "  --annotations    also write annotations.json: every object's kind, colour,\n"
           "                   label, layer and bounding box\n"
