@@ -733,8 +733,8 @@ static int load_excluded(task_run *tr, char *err, size_t errlen)
 }
 
 /* --exclude: a level whose every draw duplicates a sample of the excluded
- * directory (all EXCLUDE_MAX_ATTEMPTS + 1 attempts of its first file, the draws
- * make_one would try) lies inside it whole: no sample of it can keep the split
+ * directory (all EXCLUDE_MAX_ATTEMPTS + 1 attempts of its first file in the run
+ * as asked, as many as make_one tries for one file) lies inside it whole: no sample of it can keep the split
  * apart, so it is left out of this run, and said so, before anything is made.
  * Only the excluded set decides, never threads or timing. */
 static bool level_inside_excluded(const task_run *tr, int level, long file, sample_out *so, canvas *cv)

@@ -96,7 +96,14 @@ uint64_t run_sample_seed(const gen_options *o, long file, int attempt);
 int run_task(const gen_options *o);
 /* Makes n task directories with one pool of o[0].jobs threads; a task is
  * committed by the thread that finishes its last sample, while the others go on
- * with the next task, so no core idles between tasks. */
+ * with the next task, so no core idles between tasks.  With n > 1, a level that
+ * fails during the run (GEN_EXIT_LEVEL) costs its task only: the others are
+ * made, a summary names the tasks not made, and the result is GEN_EXIT_PARTIAL
+ * (GEN_EXIT_LEVEL when none was made); a file error stops them all.  With
+ * --exclude, levels whose every draw lies in the excluded set are left out
+ * before anything is made (said on stderr; gen.json records the levels made).
+ * SIGINT and SIGTERM (interrupt.h) stop it between samples: the tasks in flight
+ * are rolled back and GEN_EXIT_INTERRUPTED returned, naming those committed. */
 int run_tasks(const gen_options *o, int n);
 
 /* The output-directory steps, shared with gen merge (merge.c), see commit.h:
