@@ -1,8 +1,9 @@
 #!/bin/sh
 # What a gen process costs before its first image, and what the static archives
-# save: gen as built (GEN_STATIC_DEPS=ON, the default: Cairo, pixman, FreeType,
-# libpng, zlib, libdeflate and Nettle linked from Debian's static archives) against
-# the same source built with every library shared (build-shared/, made here).
+# save: the same source built with GEN_STATIC_DEPS=ON (build-static/, made here:
+# Cairo, pixman, FreeType, libpng, zlib, libdeflate and Nettle linked from
+# Debian's static archives) against gen as built by default, every library shared
+# (build/, what the Debian package ships).
 # Paired whole-process runs with farm-bench (medians; CPU = user + system):
 #   1. gen --version (loading and linking only),
 #   2. gen counting_circles, one image (the font, the tables, one PNG),
@@ -15,12 +16,12 @@ set -eu
 cd "$(dirname "$0")/.."
 command -v farm-bench >/dev/null || { echo "startup: skipped: farm-bench is not installed"; exit 0; }
 runs=${RUNS:-20}
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DGEN_STATIC_DEPS=OFF >/dev/null
 cmake --build build -j --target gen >/dev/null
-cmake -S . -B build-shared -DCMAKE_BUILD_TYPE=Release -DGEN_STATIC_DEPS=OFF -DBUILD_TESTING=OFF >/dev/null
-cmake --build build-shared -j --target gen >/dev/null
-static=$PWD/build/gen
-shared=$PWD/build-shared/gen
+cmake -S . -B build-static -DCMAKE_BUILD_TYPE=Release -DGEN_STATIC_DEPS=ON -DBUILD_TESTING=OFF >/dev/null
+cmake --build build-static -j --target gen >/dev/null
+static=$PWD/build-static/gen
+shared=$PWD/build/gen
 echo "static: $(readelf -d "$static" | grep -c NEEDED) shared libraries named; shared build: $(ldd "$shared" | wc -l) loaded"
 tmp=/tmp
 [ -d /dev/shm ] && [ -w /dev/shm ] && tmp=/dev/shm

@@ -5,7 +5,7 @@ set -eu
 # libisal-dev: the fast PNG deflate (the build falls back to zlib without it);
 # libdeflate-dev: the PNG CRC (and a candidate deflate in bench/); nettle-dev: SHA-256 (Nettle);
 # the pixman, fontconfig, expat and brotli -dev packages: the static archives gen links Cairo
-# with (GEN_STATIC_DEPS; libcairo2-dev pulls them in too, named here to be sure);
+# with under -DGEN_STATIC_DEPS=ON (libcairo2-dev pulls them in too, named here to be sure);
 # pngcheck: the tests check every written PNG with it; python3: the end-to-end tests
 # read JSON and PNG files with its standard library.
 PACKAGES="build-essential cmake pkg-config libcairo2-dev libpng-dev libcjson-dev libfreetype-dev zlib1g-dev

@@ -47,8 +47,15 @@ expect 2 "merge needs an output directory and at least one shard" merge "$WORK/o
 expect 2 "preview needs a task" preview
 expect 2 "unknown task 'nope'" preview nope -o "$WORK/out"
 expect 4 "verify: .*gen.json" verify "$WORK/out"
-expect 4 "cannot read" check "$WORK/out" --task counting_circles
+expect 4 "no such directory" check "$WORK/out" --task counting_circles
 
+# A level past what a task can draw is refused before any search (graph_counting
+# at 60 nodes used to search its layouts for 99 s, then exit 3), and gen list
+# gives that limit.
+expect 3 "graph_counting: level 60: cannot lay out more than 26 nodes readably" \
+    graph_counting --num_sizes 60 --num_images 1 --out "$WORK/out"
+lim=$("$GEN" list | awk '$1 == "graph_counting" {print $4}')
+[ "$lim" = 26 ] && ok || fail "gen list gives graph_counting no limit ($lim)"
 # A level the canvas cannot hold: refused before any work, naming task, level, canvas.
 expect 3 "counting_circles: level 5000: cannot draw 5000 circles on a 500x300 canvas" \
     counting_circles --num_sizes 5000 "${O[@]}"
@@ -76,4 +83,18 @@ after=$(cd "$WORK/theirs" && find . -type f -exec sha256sum {} + | sort)
 [ $? -eq 4 ] && ok || fail "check of a missing directory"
 "$GEN" check "$WORK/theirs" --task nope >/dev/null 2>&1
 [ $? -eq 2 ] && ok || fail "check --task with an unknown task"
+# The "N of M samples redrawn" line every run prints (README, "Use"): there
+# without --quiet, and --quiet keeps it (and everything but errors) out.
+err=$("$GEN" graph_counting --num_images 3 --num_sizes 18..20 --seed 7 --out "$WORK/rd" 2>&1 >/dev/null)
+grep -q "^gen: graph_counting: [0-9]* of 9 samples redrawn (" <<<"$err" && ok || fail "no redrawn line: '$err'"
+err=$("$GEN" graph_counting --num_images 3 --num_sizes 18..20 --seed 7 --out "$WORK/rd2" --quiet 2>&1)
+[ -z "$err" ] && ok || fail "--quiet still prints: '$err'"
+# --help and docs/cli.md number shards alike, as the code does: shard K of N from
+# --file 1 holds files K, K+N, ...
+"$GEN" counting_circles --num_images 3 --num_sizes 1..2 --seed 1 --shard 2/4 --out "$WORK/sh" --quiet
+ids=$(python3 -c 'import json,sys; print(" ".join(r["id"] for r in json.load(open(sys.argv[1]))))' "$WORK/sh/data.json")
+[ "$ids" = "2.png 6.png" ] && ok || fail "shard 2/4 of 6 samples holds $ids, not 2.png 6.png"
+"$GEN" --help | grep -q -- "--shard K/N .*(files K, K+N, ... from --file 1)" && ok || fail "--help on shard numbering"
+grep -q -- '`--shard K/N` | none | make only shard K of N: files K, K+N, K+2N' "$(dirname "$0")/../docs/cli.md" && ok ||
+    fail "docs/cli.md on shard numbering"
 finish cli_errors

@@ -67,6 +67,67 @@ for delay in 0.1 0.4 0.8; do
     diff -r -x gen.json "$WORK/allref" "$WORK/all" >/dev/null && ok || fail "gen all rerun after kill differs"
 done
 
+# gen check of what a killed first run left (its lock and temporary directory, no
+# data.json) says so and names the remedy; so does a missing directory.
+rm -rf "$D"
+GEN_TEST_KILL_AT=1 "$GEN" counting_circles --seed 9 --num_images 2 --out "$D" --quiet 2>/dev/null
+err=$("$GEN" check "$D" 2>&1)
+rc=$?
+[ "$rc" -eq 4 ] && grep -q "only what an interrupted gen run left (.*gen-tmp-" <<<"$err" && ok ||
+    fail "gen check of a killed run's leftovers: exit $rc, '$err'"
+err=$("$GEN" check "$WORK/no-such-dir" 2>&1)
+rc=$?
+[ "$rc" -eq 4 ] && grep -q "no such directory" <<<"$err" && ok || fail "gen check of a missing directory: exit $rc, '$err'"
+
+# SIGINT (Ctrl-C) and SIGTERM: the run stops between samples, rolls back what was
+# in flight, removes its temporary files and lock, names what it committed and
+# exits 130.  Signalled once its temporary directory exists (or, for gen all, once
+# a first task is committed), so the signal lands inside the run.
+# wait_for PID GLOB: until a path matches GLOB, or the process has ended.
+wait_for() {
+    while kill -0 "$1" 2>/dev/null; do
+        compgen -G "$2" >/dev/null && return 0
+        sleep 0.02
+    done
+    return 1
+}
+"$GEN" counting_circles --seed 9 --num_images 20 --out "$WORK/ref" --quiet
+for sig in INT TERM; do
+    rm -rf "$D"
+    cp -r "$WORK/ref" "$D"
+    "$GEN" counting_circles --seed 5 --num_images 60 --out "$D" --quiet 2>"$WORK/sig.err" &
+    pid=$!
+    wait_for "$pid" "$D/.gen-tmp-*" && ok || fail "SIG$sig: gen ended before its temporary directory appeared"
+    kill -"$sig" "$pid"
+    wait "$pid"
+    rc=$?
+    [ "$rc" -eq 130 ] && ok || fail "SIG$sig during gen TASK: exit $rc, expected 130 ($(cat "$WORK/sig.err"))"
+    grep -q "interrupted by SIG$sig: nothing written" "$WORK/sig.err" && ok ||
+        fail "SIG$sig during gen TASK: no message saying so: $(cat "$WORK/sig.err")"
+    [ -z "$(ls -A "$D" | grep -E 'gen-tmp|gen-lock')" ] && ok || fail "SIG$sig left $(ls -A "$D" | grep gen-)"
+    diff -r "$WORK/ref" "$D" >/dev/null && ok || fail "SIG$sig during gen TASK changed the previous dataset"
+    rm -rf "$WORK/sigall"
+    "$GEN" all --seed 13 --num_images 30 --tasks counting_circles,sort_lines,maze_solving --out "$WORK/sigall" \
+        --quiet 2>"$WORK/sig.err" &
+    pid=$!
+    wait_for "$pid" "$WORK/sigall/*/data.json" && ok || fail "SIG$sig: gen all ended before a task was committed"
+    kill -"$sig" "$pid"
+    wait "$pid"
+    rc=$?
+    [ "$rc" -eq 130 ] && ok || fail "SIG$sig during gen all: exit $rc, expected 130 ($(cat "$WORK/sig.err"))"
+    made=$(cd "$WORK/sigall" && for t in */; do [ -e "$t/data.json" ] && echo "${t%/}"; done | paste -sd' ')
+    [ -n "$made" ] && [ "$(wc -w <<<"$made")" -lt 3 ] && ok || fail "SIG$sig during gen all: committed '$made'"
+    for t in $made; do
+        grep -q "interrupted by SIG$sig: .*committed: .*$t" "$WORK/sig.err" && ok ||
+            fail "SIG$sig: the message does not name committed $t: $(cat "$WORK/sig.err")"
+        "$GEN" verify "$WORK/sigall/$t" --quiet && ok || fail "SIG$sig: committed $t does not verify"
+    done
+    [ -z "$(find "$WORK/sigall" -name '.gen-tmp-*' -o -name '.gen-lock')" ] && ok ||
+        fail "SIG$sig during gen all left $(find "$WORK/sigall" -name '.gen-*')"
+    [ "$(find "$WORK/sigall" -mindepth 1 -maxdepth 1 | wc -l)" -eq "$(wc -w <<<"$made")" ] && ok ||
+        fail "SIG$sig during gen all left task directories it did not commit: $(ls "$WORK/sigall")"
+done
+
 # A full disk (a file-size limit) under gen all: exit 4, no task directory with a
 # data.json that lies.
 rm -rf "$WORK/all"

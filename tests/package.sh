@@ -2,6 +2,10 @@
 # package: the Debian package CPack builds, and the installed gen it holds.
 #  - cpack -G DEB makes gen_VERSION_ARCH.deb; its Depends names the package of
 #    every shared library gen links (found here with readelf, ldd and dpkg -S);
+#  - the packaged gen links Cairo, libpng, FreeType and zlib shared (Debian
+#    policy: their security updates reach gen), and Depends names libcairo2,
+#    libpng16-16, libfreetype6 and zlib1g (a GEN_STATIC_DEPS=ON build is a local
+#    one, not a package build: skipped);
 #  - it holds bin/gen, the man page, the bash completion, the font and licence,
 #    and the Slurm job script, each equal to the source's file;
 #  - the packaged gen, unpacked elsewhere and run with the source and build trees
@@ -20,6 +24,10 @@ SRC=$(dirname "$HERE")
 for tool in cpack dpkg-deb dpkg-shlibdeps readelf; do
     command -v "$tool" >/dev/null || { echo "package: skipped: $tool is not installed (dpkg-dev, binutils)"; exit 77; }
 done
+if grep -q '^GEN_STATIC_DEPS:BOOL=ON' "$BUILD/CMakeCache.txt" 2>/dev/null; then
+    echo "package: skipped: this build links Cairo and its kin statically (GEN_STATIC_DEPS=ON), not a package build"
+    exit 77
+fi
 scratch
 
 cpack --config "$BUILD/CPackConfig.cmake" -B "$WORK/pkg" >"$WORK/cpack.log" 2>&1 && ok ||
@@ -32,8 +40,7 @@ deb=$WORK/pkg/gen_${version}_$(dpkg --print-architecture).deb
 # Depends: the package of each library gen links directly.
 depends=$(dpkg-deb -f "$deb" Depends)
 needed=$(readelf -d "$GEN" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
-# (libc, libm and cJSON at least; Cairo and its kin are static archives unless
-# the build says GEN_STATIC_DEPS=OFF)
+# (libc, libm and cJSON at least)
 [ "$(wc -w <<<"$needed")" -ge 3 ] && grep -q '^libc\.so' <<<"$needed" && ok || fail "gen links only: $needed"
 for lib in $needed; do
     path=$(ldd "$GEN" | awk -v l="$lib" '$1 == l { print $3 }')
@@ -52,6 +59,15 @@ for pair in share/man/man1/gen.1:docs/gen.1 share/bash-completion/completions/ge
     cmp -s "$R/${pair%%:*}" "$SRC/${pair#*:}" && ok || fail "the package's ${pair%%:*} is not ${pair#*:}"
 done
 [ -x "$R/bin/gen" ] && ok || fail "the package has no executable usr/bin/gen"
+# The libraries that decode and draw what strangers send are shared, and Depends
+# names their packages.
+pneeded=$(readelf -d "$R/bin/gen" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+for lib in libcairo.so libpng16.so libfreetype.so libz.so; do
+    grep -q "^$lib" <<<"$pneeded" && ok || fail "the packaged gen does not link $lib shared: $(echo $pneeded)"
+done
+for pkg in libcairo2 libpng16-16 libfreetype6 zlib1g; do
+    grep -qE "(^|, )$pkg( |,|$)" <<<"$depends" && ok || fail "Depends lacks $pkg: $depends"
+done
 # (Debug and sanitizer builds name their source files; none names the font's.)
 grep -qF "$SRC/fonts" "$R/bin/gen" && fail "the packaged gen holds the path $SRC/fonts" || ok
 

@@ -21,28 +21,75 @@ HERE=$(dirname "$0")
 overlap_rc() { "$GEN" overlap "$1" "$2" --quiet >"$WORK/ov.txt" 2>&1; echo $?; }
 
 if [ "${GEN_TRAINING_FULL:-0}" = 1 ]; then
+    # The README's commands (README "Use", docs/training.md section 2), at fewer
+    # images: the benchmark, then a train split apart from it.  The levels whose
+    # whole sample space lies in the benchmark (graph_counting's level 1 is one
+    # node where the spring layout always puts it) are left out, and said so.
     "$GEN" all --seed 7 --out "$WORK/bench" --quiet || fail "gen all"
-    # The originals' lowest levels hold few distinct pictures (graph_counting's level
-    # 1 is one node where the spring layout always puts it, match_outline's level 1
-    # one row of 16 kind pairs): no split can avoid them, so the split of every task
-    # starts two levels above its lowest (docs/training.md).
-    for t in $("$GEN" list | awk 'NR > 1 {print $1}'); do
-        case $t in grid_path|maze_solving) lv=5..22 ;; *) lv=3..20 ;; esac
-        "$GEN" "$t" --seed 7 --split train --exclude "$WORK/bench" --num_sizes "$lv" \
-            --out "$WORK/train/$t" --quiet || fail "$t --exclude, levels $lv"
-    done
+    "$GEN" all --seed 7 --split train --exclude "$WORK/bench" --num_images 3 --out "$WORK/train" \
+        --quiet 2>"$WORK/train.txt"
+    rc=$?
+    [ "$rc" = 0 ] && ok || fail "the README's train command: exit $rc: $(cat "$WORK/train.txt")"
+    [ "$(ls "$WORK/train" | wc -l)" = 30 ] && ok || fail "the train split has $(ls "$WORK/train" | wc -l) tasks"
+    grep -q "^gen: graph_counting: levels 1, 2 left out: every one of 65 draws" "$WORK/train.txt" && ok ||
+        fail "graph_counting's levels 1 and 2 not said to be left out: $(cat "$WORK/train.txt")"
+    grep -q '"levels":	\[3, 4,' "$WORK/train/graph_counting/gen.json" && ok || fail "graph_counting's levels"
     "$GEN" graph_counting --seed 7 --split train --exclude "$WORK/bench" --num_sizes 1 --num_images 1 \
         --out "$WORK/gc1" --quiet 2>"$WORK/gc1.txt"
-    [ $? = 3 ] && grep -q "few distinct samples" "$WORK/gc1.txt" && ok ||
-        fail "graph_counting level 1 (one picture) should be refused with --exclude: $(cat "$WORK/gc1.txt")"
+    [ $? = 3 ] && [ ! -e "$WORK/gc1" ] && grep -q "level 1 left out" "$WORK/gc1.txt" && ok ||
+        fail "graph_counting level 1 (one picture) alone should be refused with --exclude: $(cat "$WORK/gc1.txt")"
     rc=$(overlap_rc "$WORK/bench" "$WORK/train")
     [ "$rc" = 0 ] && ok || { fail "train split with --exclude overlaps the benchmark (exit $rc)"; cat "$WORK/ov.txt"; }
     n=$(grep -c '^[a-z_]*: image\|^[a-z_]*: sample' "$WORK/ov.txt")
     [ "$n" = 0 ] && ok || fail "$n duplicates listed"
-    # verify replays the replaced samples (one task with many: cross_and_knots).
-    "$GEN" verify "$WORK/train/cross_and_knots" --quiet && ok || fail "verify of the train split"
+    # verify replays the replaced samples (one task with many: cross_and_knots) and
+    # the levels left out.
+    for t in cross_and_knots graph_counting; do
+        "$GEN" verify "$WORK/train/$t" --quiet && ok || fail "verify of the train split's $t"
+    done
     finish training_all
 fi
+
+# ---- the README's train command, on three tasks -------------------------------
+# graph_counting's level 1 is one picture, which the benchmark holds: the split
+# leaves it out (said before anything is made) and makes the rest.
+T3=graph_counting,match_shadow,sort_lines
+"$GEN" all --seed 7 --tasks "$T3" --num_images 1 --out "$WORK/bench3" --quiet
+"$GEN" all --seed 7 --split train --exclude "$WORK/bench3" --tasks "$T3" --num_images 2 --out "$WORK/train3" \
+    2>"$WORK/train3.txt"
+rc=$?
+[ "$rc" = 0 ] && ok || fail "train split of three tasks: exit $rc: $(cat "$WORK/train3.txt")"
+grep -q "^gen: graph_counting: level 1 left out: every one of 65 draws duplicates a sample of .*(0 distinct samples left" \
+    "$WORK/train3.txt" && ok || fail "graph_counting level 1 not said to be left out: $(cat "$WORK/train3.txt")"
+grep -q '"levels":	\[2, 3,' "$WORK/train3/graph_counting/gen.json" && ok || fail "graph_counting: levels in gen.json"
+[ "$(ls "$WORK/train3")" = "$(printf 'graph_counting\nmatch_shadow\nsort_lines')" ] && ok || fail "train3: $(ls "$WORK/train3")"
+"$GEN" verify "$WORK/train3/graph_counting" --quiet && ok || fail "verify of a split with a level left out"
+"$GEN" overlap "$WORK/bench3" "$WORK/train3" >"$WORK/ov.txt"
+[ $? = 0 ] && grep -q '^clean: 0 duplicates in 3 tasks$' "$WORK/ov.txt" && ok || fail "train3 overlap: $(cat "$WORK/ov.txt")"
+grep -q ', $' "$WORK/ov.txt" && fail "overlap lines end in ', '" || ok
+# A task that fails during the run costs that task only: the others are made, a
+# summary names it, exit 7, and its directory is as it was (absent here).
+GEN_TEST_FAIL=match_shadow:3 "$GEN" all --seed 7 --split half --exclude "$WORK/bench3" \
+    --tasks "$T3" --num_images 1 --out "$WORK/half" 2>"$WORK/half.txt"
+rc=$?
+[ "$rc" = 7 ] && ok || fail "gen all with a failing task: exit $rc, expected 7: $(cat "$WORK/half.txt")"
+grep -q '^gen: made 2 of 3 tasks; not made (their directories as they were): match_shadow$' "$WORK/half.txt" && ok ||
+    fail "no summary of the tasks not made: $(cat "$WORK/half.txt")"
+[ ! -e "$WORK/half/match_shadow" ] && [ -z "$(find "$WORK/half" -name '.gen-*')" ] && ok || fail "the failed task left files"
+for t in graph_counting sort_lines; do
+    "$GEN" verify "$WORK/half/$t" --quiet && ok || fail "gen all with a failing task: $t not made whole"
+done
+# gen overlap of that half-made tree: the task one side lacks is named, and the
+# verdict is not "clean" (exit 7).
+"$GEN" overlap "$WORK/bench3" "$WORK/half" >"$WORK/ov.txt"
+rc=$?
+[ "$rc" = 7 ] && ok || fail "overlap of a half-made tree: exit $rc, expected 7"
+grep -q "^not compared: 1 task only in $WORK/bench3: match_shadow$" "$WORK/ov.txt" && ok ||
+    fail "overlap does not name the task one side lacks: $(cat "$WORK/ov.txt")"
+grep -q '^clean' "$WORK/ov.txt" && fail "overlap of a half-made tree says clean" || ok
+grep -q '^incomplete: 0 duplicates in 2 tasks' "$WORK/ov.txt" && ok || fail "overlap verdict: $(tail -1 "$WORK/ov.txt")"
+"$GEN" overlap "$WORK/bench3" "$WORK/half" --quiet >"$WORK/ov.txt"
+grep -q "match_shadow" "$WORK/ov.txt" && ok || fail "overlap --quiet hides the task not compared"
 
 # ---- planted duplicates ------------------------------------------------------
 "$GEN" counting_circles --seed 1 --num_images 2 --num_sizes 1..5 --out "$WORK/a" --quiet
@@ -210,6 +257,10 @@ sed 's/"count": 3/"count": 4/' "$WORK/r.json" >"$WORK/r2.json"
 sed -n '/^```json$/,/^```$/p' "$HERE/../docs/training.md" | sed '1d;$d' >"$WORK/docs_recipe.json"
 "$GEN" recipe "$WORK/docs_recipe.json" --dry-run >"$WORK/plan.txt" && ok || fail "docs recipe does not parse"
 grep -q '^total  *100000 samples in 10 tasks' "$WORK/plan.txt" && ok || fail "docs recipe: $(tail -1 "$WORK/plan.txt")"
+# The README's `gen recipe examples/mixture.json` needs that file: it is shipped,
+# and it is the recipe the page shows.
+diff "$WORK/docs_recipe.json" "$HERE/../examples/mixture.json" >/dev/null && ok ||
+    fail "examples/mixture.json is not the recipe of docs/training.md"
 bad_recipe() { # json what
     printf '%s' "$1" >"$WORK/bad.json"
     "$GEN" recipe "$WORK/bad.json" --out "$WORK/nothing" --quiet 2>"$WORK/err.txt"

@@ -34,7 +34,7 @@ void gen_usage(FILE *f)
           "  --out DIR        task directory to write (default .)\n"
           "  --grid_size G    board size of the grid tasks (default 6)\n"
           "  --jobs J         worker threads (default: online CPUs)\n"
-          "  --shard K/N      make only shard K of N (samples K, K+N, ...); join with gen merge\n"
+          "  --shard K/N      make only shard K of N (files K, K+N, ... from --file 1); join with gen merge\n"
           "  --scale F        draw images F times the task's size (0.25..4; default 1)\n"
           "  --annotations    also write annotations.json: every object's kind, colour,\n"
           "                   label, layer and bounding box\n"
@@ -50,7 +50,9 @@ void gen_usage(FILE *f)
           "\n"
           "exit codes: 0 ok, 1 check or verify found problems, 2 usage error, 3 level cannot be drawn, 4 file error,\n"
           "            5 refused to overwrite (see --force), 6 invalid answers file (score, report),\n"
-          "            70 internal error, 75 directory in use by another gen (its lock is held)\n"
+          "            7 partial (all, recipe: some tasks not made; overlap: tasks not compared),\n"
+          "            70 internal error, 75 directory in use by another gen (its lock is held),\n"
+          "            130 interrupted (SIGINT, SIGTERM: the task in flight rolled back)\n"
           "environment: GEN_FONT=FILE loads the font from FILE instead of the built-in copy\n"
           "more: man gen; docs/cli.md and docs/cluster.md in the source\n",
           f);

@@ -2,6 +2,7 @@
 #include "check.h"
 
 #include "options.h"
+#include "commit.h"
 #include "dataset_read.h"
 #include "fsutil.h"
 #include "manifest.h"
@@ -206,9 +207,38 @@ static bool id_listed(char **ids, long n, const char *name)
     return n > 0 && bsearch(&name, ids, (size_t)n, sizeof *ids, cmp_str) != NULL;
 }
 
+/* A directory without data.json that holds what a killed gen left (its lock,
+ * its temporary directory): said as such, with the remedy. */
+static bool interrupted_run_left(const char *dir, char *err, size_t errlen)
+{
+    if (ds_exists(dir, "data.json"))
+        return false;
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    strbuf names = {0};
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, GEN_LOCK_NAME) == 0 || strncmp(e->d_name, GEN_TMP_PREFIX, strlen(GEN_TMP_PREFIX)) == 0)
+            strbuf_addf(&names, "%s%s", names.len ? ", " : "", e->d_name);
+    closedir(d);
+    bool left = names.len > 0;
+    if (left)
+        snprintf(err, errlen, "'%s' holds no dataset, only what an interrupted gen run left (%s): run that gen "
+                 "command again (it clears them first), or remove them", dir, names.buf);
+    strbuf_free(&names);
+    return left;
+}
+
 long check_dir(const check_options *o, FILE *out, char *err, size_t errlen)
 {
     long n = 0;
+    if (!is_dir(o->dir)) {
+        snprintf(err, errlen, path_exists(o->dir) ? "'%s' is not a directory" : "no such directory '%s'", o->dir);
+        return -1;
+    }
+    if (interrupted_run_left(o->dir, err, errlen))
+        return -1;
     /* gen.json, if there is one: read strictly; one that says gen wrote it must
      * be valid, one from elsewhere is not ours to judge. */
     char merr[512];

@@ -396,8 +396,8 @@ static int overlap_task(const generator *g, const char *da, const char *db, int 
             }
         }
     if (!quiet)
-        printf("%s: %ld identical images (%ld vs %ld images), %s\n", g->name, images, ka.nimages, kb.nimages,
-               scenes_compared ? "" : "scenes not compared (a directory has no gen.json of gen's)");
+        printf("%s: %ld identical images (%ld vs %ld images)%s\n", g->name, images, ka.nimages, kb.nimages,
+               scenes_compared ? "" : ", scenes not compared (a directory has no gen.json of gen's)");
     if (!quiet && scenes_compared)
         printf("%s: %ld identical scenes (%ld vs %ld samples)\n", g->name, scenes, ka.nscenes, kb.nscenes);
     *found += images + scenes;
@@ -406,10 +406,18 @@ static int overlap_task(const generator *g, const char *da, const char *db, int 
     return GEN_EXIT_OK;
 }
 
+/* Names, on one line of stdout, the tasks a tree holds that the other lacks. */
+static void name_one_sided(const char *label, const strbuf *names, int n)
+{
+    if (n)
+        printf("not compared: %d task%s only in %s: %s\n", n, n == 1 ? "" : "s", label, names->buf);
+}
+
 int overlap_main(const char *a, const char *b, int jobs, bool quiet)
 {
     long found = 0;
-    int compared = 0, rc = GEN_EXIT_OK;
+    int compared = 0, only_a = 0, only_b = 0, rc = GEN_EXIT_OK;
+    strbuf names_a = {0}, names_b = {0};
     if (has_data_json(a) || has_data_json(b)) {
         /* Two task directories (or one task directory and a tree holding it). */
         const generator *g = has_data_json(a) ? manifest_task_of_dir(a) : manifest_task_of_dir(b);
@@ -430,32 +438,45 @@ int overlap_main(const char *a, const char *b, int jobs, bool quiet)
         free(da);
         free(db);
     } else {
-        /* Two trees: every task both hold. */
+        /* Two trees: every task both hold; those one holds alone are named. */
         for (int t = 0; t < GENERATOR_COUNT && rc == GEN_EXIT_OK; t++) {
             const generator *g = GENERATORS[t];
             strbuf sa = {0}, sb = {0};
             strbuf_addf(&sa, "%s/%s", a, g->name);
             strbuf_addf(&sb, "%s/%s", b, g->name);
+            bool in_a = has_data_json(sa.buf), in_b = has_data_json(sb.buf);
             if (linked_task_dir(sa.buf) || linked_task_dir(sb.buf)) {
                 fprintf(stderr, "gen: refused to read '%s': a task directory of a tree is a symbolic link\n",
                         linked_task_dir(sa.buf) ? sa.buf : sb.buf);
                 rc = GEN_EXIT_IO;
-            } else if (has_data_json(sa.buf) && has_data_json(sb.buf)) {
+            } else if (in_a && in_b) {
                 rc = overlap_task(g, sa.buf, sb.buf, jobs, quiet, &found);
                 compared++;
+            } else if (in_a) {
+                strbuf_addf(&names_a, "%s%s", only_a++ ? ", " : "", g->name);
+            } else if (in_b) {
+                strbuf_addf(&names_b, "%s%s", only_b++ ? ", " : "", g->name);
             }
             strbuf_free(&sa);
             strbuf_free(&sb);
         }
     }
-    if (rc != GEN_EXIT_OK)
-        return rc;
-    if (compared == 0) {
+    if (rc == GEN_EXIT_OK && compared == 0) {
         fprintf(stderr, "gen: '%s' and '%s' have no task in common (neither is a task directory)\n", a, b);
-        return GEN_EXIT_USAGE;
+        rc = GEN_EXIT_USAGE;
     }
-    if (!quiet)
-        printf("%s: %ld duplicate%s in %d task%s\n", found ? "overlap" : "clean", found, found == 1 ? "" : "s", compared,
-               compared == 1 ? "" : "s");
-    return found ? GEN_EXIT_FAILED : GEN_EXIT_OK;
+    if (rc == GEN_EXIT_OK) {
+        /* The tasks one side holds alone are named even with --quiet: without
+         * them a short comparison would pass for a whole one. */
+        name_one_sided(a, &names_a, only_a);
+        name_one_sided(b, &names_b, only_b);
+        const char *verdict = found ? "overlap" : only_a || only_b ? "incomplete" : "clean";
+        if (!quiet || only_a || only_b)
+            printf("%s: %ld duplicate%s in %d task%s%s\n", verdict, found, found == 1 ? "" : "s", compared,
+                   compared == 1 ? "" : "s", only_a || only_b ? " (the tasks above were not compared)" : "");
+        rc = found ? GEN_EXIT_FAILED : only_a || only_b ? GEN_EXIT_PARTIAL : GEN_EXIT_OK;
+    }
+    strbuf_free(&names_a);
+    strbuf_free(&names_b);
+    return rc;
 }

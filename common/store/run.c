@@ -6,6 +6,7 @@
 #include "errors.h"
 #include "font.h"
 #include "fsutil.h"
+#include "interrupt.h"
 #include "json_out.h"
 #include "manifest.h"
 #include "overlap.h"
@@ -205,7 +206,9 @@ char *metadata_line(const generator *g, long file, const cJSON *fields)
 
 /* One task directory being made. */
 typedef struct task_run {
-    const gen_options *o;
+    const gen_options *o; /* &own */
+    gen_options own;      /* the caller's options, its levels less those --exclude leaves out */
+    int *own_levels;
     long count;          /* samples of this run (its shard) */
     long first;          /* index of its first sample in the pool's sequence */
     char tmp[4096];      /* the temporary directory inside o->out */
@@ -218,6 +221,10 @@ typedef struct task_run {
     int *redraws;        /* per sample: scenes its generator threw away (gen_ctx.redraws) */
     atomic_long done;
     int rc;              /* GEN_EXIT_OK until it fails or its commit fails */
+    bool committed;      /* finish_task moved it into place */
+    atomic_int failed;   /* a sample failed: the task's other samples are skipped (keep_going) */
+    long fail_index;     /* its earliest failed sample, and why */
+    char fail_msg[1024];
 } task_run;
 
 typedef struct pool {
@@ -231,6 +238,7 @@ typedef struct pool {
     int fail_rc;
     long fail_index;
     char fail_msg[1024];
+    bool keep_going;     /* several tasks: a level that fails costs its task only */
     bool progress;       /* draw a progress line on stderr (a terminal) */
     double start, last_draw;
     bool drew;
@@ -254,6 +262,19 @@ static void pool_fail(pool *pl, long index, int rc, const char *msg)
         snprintf(pl->fail_msg, sizeof pl->fail_msg, "%s", msg);
     }
     atomic_store(&pl->failed, 1);
+    pthread_mutex_unlock(&pl->lock);
+}
+
+/* One task's sample failed, in a run that goes on with the other tasks. */
+static void task_fail(pool *pl, task_run *tr, long index, int rc, const char *msg)
+{
+    pthread_mutex_lock(&pl->lock);
+    if (!atomic_load(&tr->failed) || index < tr->fail_index) {
+        tr->rc = rc;
+        tr->fail_index = index;
+        snprintf(tr->fail_msg, sizeof tr->fail_msg, "%s", msg);
+    }
+    atomic_store(&tr->failed, 1);
     pthread_mutex_unlock(&pl->lock);
 }
 
@@ -339,6 +360,16 @@ static bool duplicates_excluded(const task_run *tr, const sample_out *so, canvas
     return false;
 }
 
+/* For tests of a run that loses one of its tasks (tests/training.sh): with
+ * GEN_TEST_FAIL=TASK:LEVEL in the environment, every sample of that level of
+ * that task fails as a level that cannot be drawn. */
+static bool test_fails(const generator *g, int level)
+{
+    const char *v = getenv("GEN_TEST_FAIL");
+    size_t n = strlen(g->name);
+    return v && strncmp(v, g->name, n) == 0 && v[n] == ':' && atoi(v + n + 1) == level;
+}
+
 /* Makes one sample of a run: image files into tr->tmp, record line kept. */
 static int make_one(task_run *tr, long j, sample_out *so, canvas *cv, strbuf *png, char *err, size_t errlen)
 {
@@ -348,6 +379,10 @@ static int make_one(task_run *tr, long j, sample_out *so, canvas *cv, strbuf *pn
     gen_params p = {.level = run_level_of(o, i), .grid_size = o->grid_size, .file = o->file + i};
     int attempt = o->attempts ? o->attempts[j] : 0;
     int rc;
+    if (test_fails(g, p.level)) {
+        snprintf(err, errlen, "%s: level %d (file %ld): failed as GEN_TEST_FAIL asked", g->name, p.level, p.file);
+        return GEN_EXIT_LEVEL;
+    }
     for (;;) {
         rc = make_sample(g, run_sample_seed(o, p.file, attempt), &p, so);
         if (rc != GEN_EXIT_OK || !tr->excluded || !duplicates_excluded(tr, so, cv))
@@ -401,7 +436,7 @@ static void *worker(void *arg)
     char err[1024];
     int r = 0;
     for (;;) {
-        if (atomic_load(&pl->failed))
+        if (atomic_load(&pl->failed) || interrupt_caught())
             break;
         long idx = atomic_fetch_add(&pl->next, 1);
         if (idx >= pl->total)
@@ -409,7 +444,13 @@ static void *worker(void *arg)
         while (r + 1 < pl->nruns && idx >= pl->runs[r + 1].first)
             r++;
         task_run *tr = &pl->runs[r];
+        if (atomic_load(&tr->failed))
+            continue;
         int rc = make_one(tr, idx - tr->first, &so, &cv, &png, err, sizeof err);
+        if (rc == GEN_EXIT_LEVEL && pl->keep_going) {
+            task_fail(pl, tr, idx, rc, err);
+            continue;
+        }
         if (rc != GEN_EXIT_OK) {
             pool_fail(pl, idx, rc, err);
             break;
@@ -638,6 +679,7 @@ static int finish_task(task_run *tr, char *err, size_t errlen)
     if (rc == 0)
         rc = out_commit(o->out, tr->tmp, err, errlen);
     tr->rc = rc == 0 ? GEN_EXIT_OK : GEN_EXIT_IO;
+    tr->committed = rc == 0;
     return tr->rc;
 }
 
@@ -657,6 +699,93 @@ static int load_excluded(task_run *tr, char *err, size_t errlen)
     return rc;
 }
 
+/* --exclude: a level whose every draw duplicates a sample of the excluded
+ * directory (all EXCLUDE_MAX_ATTEMPTS + 1 attempts of its first file in the run
+ * as asked, as many as make_one tries for one file) lies inside it whole: no sample of it can keep the split
+ * apart, so it is left out of this run, and said so, before anything is made.
+ * Only the excluded set decides, never threads or timing. */
+static bool level_inside_excluded(const task_run *tr, int level, long file, sample_out *so, canvas *cv)
+{
+    const gen_options *o = tr->o;
+    gen_params p = {.level = level, .grid_size = o->grid_size, .file = file};
+    for (int a = 0; a <= EXCLUDE_MAX_ATTEMPTS; a++)
+        if (make_sample(o->task, run_sample_seed(o, file, a), &p, so) != GEN_EXIT_OK ||
+            !duplicates_excluded(tr, so, cv))
+            return false; /* a sample apart from it (or a failure the run reports) */
+    return true;
+}
+
+static void leave_out_excluded_levels(task_run *tr)
+{
+    gen_options *o = &tr->own;
+    sample_out so;
+    canvas cv;
+    sample_out_init(&so);
+    canvas_init(&cv);
+    strbuf gone = {0};
+    int kept = 0, left_out = 0;
+    for (int l = 0; l < o->nlevels; l++) {
+        if (interrupt_caught())
+            break;
+        bool again = false;
+        for (int k = 0; k < kept; k++)
+            again |= tr->own_levels[k] == o->levels[l];
+        if (!again && level_inside_excluded(tr, o->levels[l], o->file + (long)l * o->num_images, &so, &cv)) {
+            strbuf_addf(&gone, "%s%d", left_out++ ? ", " : "", o->levels[l]);
+            continue;
+        }
+        tr->own_levels[kept++] = o->levels[l];
+    }
+    if (left_out) {
+        fprintf(stderr, "gen: %s: level%s %s left out: every one of %d draws %s a sample of '%s' (0 distinct "
+                        "samples left outside it; docs/training.md)%s\n",
+                o->task->name, left_out == 1 ? "" : "s", gone.buf, EXCLUDE_MAX_ATTEMPTS + 1,
+                left_out == 1 ? "duplicates" : "of each duplicates", o->exclude,
+                kept ? "" : "; nothing of the task is left to make");
+        o->nlevels = kept;
+    }
+    o->levels = tr->own_levels;
+    strbuf_free(&gone);
+    canvas_free(&cv);
+    sample_out_free(&so);
+}
+
+/* What a run that did not finish leaves said on stderr: the tasks committed and
+ * those that were not.  Returns the run's exit code. */
+static int report_unfinished(const pool *pl, int sig, int rc)
+{
+    strbuf made = {0}, not_made = {0};
+    int nmade = 0, nfailed = 0;
+    for (int t = 0; t < pl->nruns; t++) {
+        const task_run *tr = &pl->runs[t];
+        if (tr->committed) {
+            strbuf_addf(&made, "%s%s", nmade++ ? ", " : "", tr->o->task->name);
+        } else {
+            strbuf_addf(&not_made, "%s%s", nfailed++ ? ", " : "", tr->o->task->name);
+            if (atomic_load(&tr->failed))
+                fprintf(stderr, "gen: %s\n", tr->fail_msg);
+        }
+    }
+    if (sig) {
+        if (pl->nruns == 1)
+            fprintf(stderr, "gen: interrupted by %s: nothing written, '%s' is as it was\n", interrupt_name(sig),
+                    pl->runs[0].o->out);
+        else
+            fprintf(stderr, "gen: interrupted by %s: %d of %d tasks committed%s%s; the rest rolled back, their "
+                            "directories as they were\n",
+                    interrupt_name(sig), nmade, pl->nruns, nmade ? ": " : "", nmade ? made.buf : "");
+        rc = GEN_EXIT_INTERRUPTED;
+    } else if (nfailed && (rc == GEN_EXIT_OK || nmade)) {
+        fprintf(stderr, "gen: made %d of %d tasks; not made (their directories as they were): %s\n", nmade,
+                pl->nruns, not_made.buf);
+        if (rc == GEN_EXIT_OK)
+            rc = nmade ? GEN_EXIT_PARTIAL : GEN_EXIT_LEVEL;
+    }
+    strbuf_free(&made);
+    strbuf_free(&not_made);
+    return rc;
+}
+
 int run_tasks(const gen_options *opts, int n)
 {
     char err[1024];
@@ -666,11 +795,29 @@ int run_tasks(const gen_options *opts, int n)
     pl.nruns = n;
     int rc = GEN_EXIT_OK;
     int prepared = 0;
+    interrupt_catch();
     for (int t = 0; t < n; t++) {
         task_run *tr = &pl.runs[t];
-        tr->o = &opts[t];
+        tr->own = opts[t];
+        tr->own_levels = xmalloc(sizeof(int) * (size_t)(opts[t].nlevels + 1));
+        memcpy(tr->own_levels, opts[t].levels, sizeof(int) * (size_t)opts[t].nlevels);
+        tr->own.levels = tr->own_levels;
+        tr->o = &tr->own;
         tr->rc = GEN_EXIT_OK;
-        tr->count = run_count(tr->o);
+        atomic_init(&tr->done, 0);
+        atomic_init(&tr->failed, 0);
+    }
+    for (int t = 0; t < n; t++) {
+        task_run *tr = &pl.runs[t];
+        if (tr->o->exclude) {
+            rc = load_excluded(tr, err, sizeof err);
+            if (rc != GEN_EXIT_OK) {
+                fprintf(stderr, "gen: %s\n", err);
+                break;
+            }
+            leave_out_excluded_levels(tr);
+        }
+        tr->count = tr->o->nlevels ? run_count(tr->o) : 0;
         tr->first = pl.total;
         pl.total += tr->count;
         tr->records = xcalloc((size_t)tr->count + 1, sizeof(char *));
@@ -680,14 +827,16 @@ int run_tasks(const gen_options *opts, int n)
             tr->metadata = xcalloc((size_t)tr->count + 1, sizeof(char *));
         tr->hashes = xcalloc((size_t)tr->count * (size_t)tr->o->task->images + 1, sizeof *tr->hashes);
         tr->redraws = xcalloc((size_t)tr->count + 1, sizeof *tr->redraws);
-        atomic_init(&tr->done, 0);
-        if (tr->o->exclude) {
-            rc = load_excluded(tr, err, sizeof err);
-            if (rc != GEN_EXIT_OK) {
-                fprintf(stderr, "gen: %s\n", err);
-                break;
-            }
+        if (tr->o->nlevels == 0) {
+            /* every level left out: nothing to make, nothing to prepare */
+            tr->rc = GEN_EXIT_LEVEL;
+            snprintf(tr->fail_msg, sizeof tr->fail_msg, "%s: every level lies inside '%s'", tr->o->task->name,
+                     tr->o->exclude);
+            prepared++;
+            continue;
         }
+        if (interrupt_caught())
+            break;
         rc = out_prepare(tr->o->out, tr->o->force, tr->tmp, sizeof tr->tmp, &tr->created_out, err, sizeof err);
         if (rc != GEN_EXIT_OK) {
             fprintf(stderr, "gen: %s\n", err);
@@ -695,16 +844,18 @@ int run_tasks(const gen_options *opts, int n)
         }
         prepared++;
     }
-    if (rc == GEN_EXIT_OK) {
+    pthread_mutex_init(&pl.lock, NULL);
+    if (rc == GEN_EXIT_OK && !interrupt_caught()) {
         atomic_init(&pl.next, 0);
         atomic_init(&pl.done, 0);
         atomic_init(&pl.failed, 0);
-        pthread_mutex_init(&pl.lock, NULL);
+        pl.keep_going = n > 1;
         pl.progress = !opts[0].quiet && isatty(STDERR_FILENO);
         pl.start = mono_seconds();
         /* A task with no samples in this shard is finished at once. */
         for (int t = 0; t < n && rc == GEN_EXIT_OK; t++)
-            if (pl.runs[t].count == 0 && finish_task(&pl.runs[t], err, sizeof err) != GEN_EXIT_OK) {
+            if (pl.runs[t].count == 0 && pl.runs[t].o->nlevels > 0 &&
+                finish_task(&pl.runs[t], err, sizeof err) != GEN_EXIT_OK) {
                 fprintf(stderr, "gen: %s\n", err);
                 rc = GEN_EXIT_IO;
             }
@@ -728,23 +879,32 @@ int run_tasks(const gen_options *opts, int n)
             rc = pl.fail_rc;
             fprintf(stderr, "gen: %s\n", pl.fail_msg);
         }
-        pthread_mutex_destroy(&pl.lock);
     }
-    for (int t = 0; t < n && rc == GEN_EXIT_OK && !opts[0].quiet; t++)
-        report_redraws(&pl.runs[t]);
+    int sig = interrupt_caught();
+    if (n > 1 || sig) {
+        for (int t = prepared; t < n; t++)
+            pl.runs[t].rc = GEN_EXIT_INTERNAL; /* never prepared: not made */
+        rc = report_unfinished(&pl, sig, rc);
+    } else if (rc == GEN_EXIT_OK && pl.runs[0].rc != GEN_EXIT_OK) {
+        fprintf(stderr, "gen: %s\n", pl.runs[0].fail_msg);
+        rc = pl.runs[0].rc;
+    }
+    pthread_mutex_destroy(&pl.lock);
+    for (int t = 0; t < n && !sig && !opts[0].quiet; t++)
+        if (pl.runs[t].committed)
+            report_redraws(&pl.runs[t]);
     for (int t = 0; t < n; t++) {
         task_run *tr = &pl.runs[t];
-        if (t < prepared) {
-            bool committed = tr->count > 0 ? atomic_load(&tr->done) == tr->count && tr->rc == GEN_EXIT_OK : rc == 0;
-            out_finish(tr->o->out, tr->tmp, tr->created_out, committed);
-        }
-        for (long j = 0; j < tr->count; j++) {
-            free(tr->records[j]);
-            if (tr->annotations)
-                free(tr->annotations[j]);
-            if (tr->metadata)
-                free(tr->metadata[j]);
-        }
+        if (t < prepared && tr->o->nlevels > 0)
+            out_finish(tr->o->out, tr->tmp, tr->created_out, tr->committed);
+        if (tr->records)
+            for (long j = 0; j < tr->count; j++) {
+                free(tr->records[j]);
+                if (tr->annotations)
+                    free(tr->annotations[j]);
+                if (tr->metadata)
+                    free(tr->metadata[j]);
+            }
         free(tr->records);
         free(tr->annotations);
         free(tr->metadata);
@@ -753,7 +913,9 @@ int run_tasks(const gen_options *opts, int n)
         free(tr->excluded);
         free(tr->hashes);
         free(tr->redraws);
+        free(tr->own_levels);
     }
+    interrupt_release();
     free(pl.runs);
     return rc;
 }

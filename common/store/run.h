@@ -58,7 +58,14 @@ int encode_sample_image(const sample_out *o, int image, double scale, canvas *cv
 int run_task(const gen_options *o);
 /* Makes n task directories with one pool of o[0].jobs threads; a task is
  * committed by the thread that finishes its last sample, while the others go on
- * with the next task, so no core idles between tasks. */
+ * with the next task, so no core idles between tasks.  With n > 1, a level that
+ * fails during the run (GEN_EXIT_LEVEL) costs its task only: the others are
+ * made, a summary names the tasks not made, and the result is GEN_EXIT_PARTIAL
+ * (GEN_EXIT_LEVEL when none was made); a file error stops them all.  With
+ * --exclude, levels whose every draw lies in the excluded set are left out
+ * before anything is made (said on stderr; gen.json records the levels made).
+ * SIGINT and SIGTERM (interrupt.h) stop it between samples: the tasks in flight
+ * are rolled back and GEN_EXIT_INTERRUPTED returned, naming those committed. */
 int run_tasks(const gen_options *o, int n);
 /* run_tasks with the font loaded (font_init) for the run and unloaded after. */
 int run_tasks_with_font(const gen_options *o, int n);
