@@ -24,4 +24,9 @@ void base64_append(strbuf *out, const unsigned char *data, size_t n);
 
 int requests_cmd(int argc, char **argv);
 
+/* The prompt gen requests sends for a task directory gen wrote, from the task
+ * itself: its three prompt texts, each stripped, joined by newlines. */
+struct generator;
+void requests_prompt_text(const struct generator *g, strbuf *out);
+
 #endif
