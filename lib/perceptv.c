@@ -46,6 +46,8 @@ struct pv_sample {
     uint8_t *rgb[2];
     size_t cap[2];
     int width[2], height[2];
+    double scale;        /* the configuration's, for pv_sample_draw */
+    int drawn;           /* rgb[] hold the images (pv_make, not pv_make_scene) */
     char *record;
     strbuf gold;
     /* the last (task, level, grid size, scale) that passed gen's checks */
@@ -271,12 +273,28 @@ void pv_sample_free(pv_sample *s)
     free(s);
 }
 
-/* Draws image k of the made sample and keeps its pixels as packed RGB. */
-static int draw_rgb(pv_sample *s, const pv_config *c, int k, char *err, size_t errlen)
+/* Draws image k of the made scene into dst (its size from image_size). */
+static int draw_into(pv_sample *s, int k, uint8_t *dst, char *err, size_t errlen)
+{
+    if (render_scene_scaled(&s->cv, &s->so.img[k], s->scale) != 0) {
+        say(err, errlen, "cairo failed to draw a %dx%d image", s->so.img[k].width, s->so.img[k].height);
+        return PV_EINTERNAL;
+    }
+    if (s->cv.width != s->width[k] || s->cv.height != s->height[k]) {
+        say(err, errlen, "image %d drawn %dx%d, expected %dx%d", k, s->cv.width, s->cv.height, s->width[k],
+            s->height[k]);
+        return PV_EINTERNAL;
+    }
+    canvas_to_rgb(&s->cv, dst);
+    return PV_OK;
+}
+
+/* The size of image k at the configuration's scale, with the caps gen applies
+ * before writing an image (encode_sample_image). */
+static int image_size(pv_sample *s, int k, char *err, size_t errlen)
 {
     const scene *sc = &s->so.img[k];
-    double f = c->scale;
-    /* the caps gen applies before writing an image (encode_sample_image) */
+    double f = s->scale;
     double w = f == 1.0 ? sc->width : ceil(sc->width * f);
     double h = f == 1.0 ? sc->height : ceil(sc->height * f);
     if (w > DS_PNG_MAX_SIDE || h > DS_PNG_MAX_SIDE || w * h > (double)DS_PNG_MAX_PIXELS) {
@@ -284,40 +302,12 @@ static int draw_rgb(pv_sample *s, const pv_config *c, int k, char *err, size_t e
             "pixels): use a smaller --scale or level", w, h, DS_PNG_MAX_SIDE, DS_PNG_MAX_PIXELS >> 20);
         return PV_ELEVEL;
     }
-    if (render_scene_scaled(&s->cv, sc, f) != 0) {
-        say(err, errlen, "cairo failed to draw a %dx%d image", sc->width, sc->height);
-        return PV_EINTERNAL;
-    }
-    int stride;
-    const uint8_t *px = canvas_pixels(&s->cv, &stride);
-    int W = s->cv.width, H = s->cv.height;
-    size_t need = (size_t)W * (size_t)H * 3;
-    if (need > s->cap[k]) {
-        uint8_t *p = realloc(s->rgb[k], need);
-        if (!p) {
-            say(err, errlen, "out of memory (a %dx%d image)", W, H);
-            return PV_EINTERNAL;
-        }
-        s->rgb[k] = p;
-        s->cap[k] = need;
-    }
-    uint8_t *out = s->rgb[k];
-    for (int y = 0; y < H; y++) {
-        const uint32_t *row = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
-        uint8_t *o = out + (size_t)y * (size_t)W * 3;
-        for (int x = 0; x < W; x++) {
-            uint32_t v = row[x];
-            o[3 * x] = (uint8_t)(v >> 16);
-            o[3 * x + 1] = (uint8_t)(v >> 8);
-            o[3 * x + 2] = (uint8_t)v;
-        }
-    }
-    s->width[k] = W;
-    s->height[k] = H;
+    s->width[k] = (int)w;
+    s->height[k] = (int)h;
     return PV_OK;
 }
 
-int pv_make(const pv_config *c, int64_t file, int level, pv_sample *s, char *err, size_t errlen)
+static int make(const pv_config *c, int64_t file, int level, pv_sample *s, char *err, size_t errlen)
 {
     if (!c || !s) {
         say(err, errlen, "pv_make needs a configuration and a sample");
@@ -325,6 +315,7 @@ int pv_make(const pv_config *c, int64_t file, int level, pv_sample *s, char *err
     }
     const generator *g = c->g;
     s->images = 0;
+    s->drawn = 0;
     if (s->checked_g != g || s->checked_level != level || s->checked_grid != c->grid_size ||
         s->checked_scale != c->scale || file < 0 || file > GEN_MAX_FILE) {
         s->checked_g = NULL;
@@ -350,8 +341,9 @@ int pv_make(const pv_config *c, int64_t file, int level, pv_sample *s, char *err
             say(err, errlen, "%s", s->so.err);
         return status_of(rc);
     }
+    s->scale = c->scale;
     for (int k = 0; k < g->images; k++) {
-        rc = draw_rgb(s, c, k, err, errlen);
+        rc = image_size(s, k, err, errlen);
         if (rc != PV_OK)
             return rc;
     }
@@ -369,6 +361,54 @@ int pv_make(const pv_config *c, int64_t file, int level, pv_sample *s, char *err
     return PV_OK;
 }
 
+int pv_make(const pv_config *c, int64_t file, int level, pv_sample *s, char *err, size_t errlen)
+{
+    int rc = make(c, file, level, s, err, errlen);
+    for (int k = 0; rc == PV_OK && k < s->images; k++) {
+        size_t need = (size_t)s->width[k] * (size_t)s->height[k] * 3;
+        if (need > s->cap[k]) {
+            uint8_t *p = realloc(s->rgb[k], need);
+            if (!p) {
+                say(err, errlen, "out of memory (a %dx%d image)", s->width[k], s->height[k]);
+                rc = PV_EINTERNAL;
+                break;
+            }
+            s->rgb[k] = p;
+            s->cap[k] = need;
+        }
+        rc = draw_into(s, k, s->rgb[k], err, errlen);
+    }
+    if (rc != PV_OK) {
+        s->images = 0;
+        return rc;
+    }
+    s->drawn = 1;
+    return PV_OK;
+}
+
+int pv_make_scene(const pv_config *c, int64_t file, int level, pv_sample *s, char *err, size_t errlen)
+{
+    return make(c, file, level, s, err, errlen);
+}
+
+int pv_sample_image_size(const pv_sample *s, int i, int *width, int *height)
+{
+    if (i < 0 || i >= s->images)
+        return PV_EUSAGE;
+    *width = s->width[i];
+    *height = s->height[i];
+    return PV_OK;
+}
+
+int pv_sample_draw(pv_sample *s, int i, uint8_t *dst, char *err, size_t errlen)
+{
+    if (i < 0 || i >= s->images || !dst) {
+        say(err, errlen, "pv_sample_draw: no image %d (the sample has %d)", i, s->images);
+        return PV_EUSAGE;
+    }
+    return draw_into(s, i, dst, err, errlen);
+}
+
 int pv_sample_image_count(const pv_sample *s)
 {
     return s->images;
@@ -376,7 +416,7 @@ int pv_sample_image_count(const pv_sample *s)
 
 const uint8_t *pv_sample_rgb(const pv_sample *s, int i, int *width, int *height)
 {
-    if (i < 0 || i >= s->images)
+    if (i < 0 || i >= s->images || !s->drawn)
         return NULL;
     if (width)
         *width = s->width[i];

@@ -163,8 +163,9 @@ static PyObject *Config_make(ConfigObject *self, PyObject *args)
         return PyErr_NoMemory();
     char err[1024];
     int rc;
+    /* the scene and record, then each image drawn straight into its array */
     Py_BEGIN_ALLOW_THREADS
-    rc = pv_make(self->c, (int64_t)file, level, s, err, sizeof err);
+    rc = pv_make_scene(self->c, (int64_t)file, level, s, err, sizeof err);
     Py_END_ALLOW_THREADS
     if (rc != PV_OK)
         return raise_status(rc, err);
@@ -174,15 +175,22 @@ static PyObject *Config_make(ConfigObject *self, PyObject *args)
         return NULL;
     for (int k = 0; k < n; k++) {
         int w, h;
-        const uint8_t *px = pv_sample_rgb(s, k, &w, &h);
+        pv_sample_image_size(s, k, &w, &h);
         npy_intp dims[3] = {h, w, 3};
         PyObject *a = PyArray_SimpleNew(3, dims, NPY_UINT8);
         if (!a) {
             Py_DECREF(images);
             return NULL;
         }
-        memcpy(PyArray_DATA((PyArrayObject *)a), px, (size_t)w * (size_t)h * 3);
+        uint8_t *dst = PyArray_DATA((PyArrayObject *)a);
         PyList_SET_ITEM(images, k, a);
+        Py_BEGIN_ALLOW_THREADS
+        rc = pv_sample_draw(s, k, dst, err, sizeof err);
+        Py_END_ALLOW_THREADS
+        if (rc != PV_OK) {
+            Py_DECREF(images);
+            return raise_status(rc, err);
+        }
     }
     return Py_BuildValue("(Nss)", images, pv_sample_record(s), pv_sample_gold(s));
 }

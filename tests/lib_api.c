@@ -89,6 +89,30 @@ int main(void)
     CHECK(strstr(pv_sample_record(s), "\"id\": \"3.png\"") && strcmp(pv_sample_gold(s), "COUNT:4") == 0,
           "record %s gold %s", pv_sample_record(s), pv_sample_gold(s));
 
+    /* pv_make_scene + pv_sample_draw into the caller's buffer: the same pixels */
+    {
+        pv_config *mc = pv_config_new(mirror, 5);
+        CHECK(pv_config_set_scale(mc, 0.5, err, sizeof err) == PV_OK, "scale 0.5: %s", err);
+        pv_sample *a = pv_sample_new(), *b = pv_sample_new();
+        CHECK(pv_make(mc, 9, 3, a, err, sizeof err) == PV_OK, "mirror_image: %s", err);
+        CHECK(pv_make_scene(mc, 9, 3, b, err, sizeof err) == PV_OK, "mirror_image scene: %s", err);
+        CHECK(pv_sample_rgb(b, 0, NULL, NULL) == NULL, "pv_make_scene drew pixels");
+        CHECK(strcmp(pv_sample_record(a), pv_sample_record(b)) == 0, "records differ");
+        for (int k = 0; k < 2; k++) {
+            int w, h, w2, h2;
+            const uint8_t *px = pv_sample_rgb(a, k, &w, &h);
+            CHECK(pv_sample_image_size(b, k, &w2, &h2) == PV_OK && w == w2 && h == h2, "image %d size", k);
+            uint8_t *mine = malloc((size_t)w * (size_t)h * 3);
+            CHECK(pv_sample_draw(b, k, mine, err, sizeof err) == PV_OK && memcmp(px, mine, (size_t)w * h * 3) == 0,
+                  "image %d drawn into a buffer differs", k);
+            free(mine);
+        }
+        CHECK(pv_sample_image_size(b, 2, NULL, NULL) == PV_EUSAGE, "image 2 of a pair");
+        pv_sample_free(a);
+        pv_sample_free(b);
+        pv_config_free(mc);
+    }
+
     /* verdicts */
     pv_verdict *v;
     const char *rec = pv_sample_record(s);

@@ -113,6 +113,15 @@ const char *pv_sample_record(const pv_sample *s);
 /* The gold answer, as gen gold writes it (e.g. "COUNT:7"). */
 const char *pv_sample_gold(const pv_sample *s);
 
+/* The same without drawing: the scene, record and gold only (pv_sample_rgb gives
+ * NULL).  Then each image can be drawn into the caller's own buffer, for
+ * instance an array of a numeric library, with no copy. */
+int pv_make_scene(const pv_config *c, int64_t file, int level, pv_sample *s, char *err, size_t errlen);
+/* Image i's size after pv_make or pv_make_scene; PV_EUSAGE if there is no image i. */
+int pv_sample_image_size(const pv_sample *s, int i, int *width, int *height);
+/* Draws image i into dst (width * height * 3 bytes, packed RGB as pv_sample_rgb). */
+int pv_sample_draw(pv_sample *s, int i, uint8_t *dst, char *err, size_t errlen);
+
 /* ---- scoring -------------------------------------------------------------- */
 
 typedef enum pv_parser {
