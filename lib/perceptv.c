@@ -3,6 +3,7 @@
  * record_line for its record, answer.h for its gold and verdict, and
  * requests.c's prompt joining for its prompt.  Nothing here writes a file. */
 #include "perceptv.h"
+#include "perceptv_internal.h"
 
 #include "answer.h"
 #include "cli.h"
@@ -307,7 +308,7 @@ static int image_size(pv_sample *s, int k, char *err, size_t errlen)
     return PV_OK;
 }
 
-static int make(const pv_config *c, int64_t file, int level, pv_sample *s, char *err, size_t errlen)
+static int make(const pv_config *c, uint64_t root, int64_t file, int level, pv_sample *s, char *err, size_t errlen)
 {
     if (!c || !s) {
         say(err, errlen, "pv_make needs a configuration and a sample");
@@ -333,7 +334,7 @@ static int make(const pv_config *c, int64_t file, int level, pv_sample *s, char 
         return PV_EINTERNAL;
     }
     gen_params p = {.level = level, .grid_size = c->grid_size, .file = (long)file};
-    int rc = make_sample(g, c->root, &p, &s->so);
+    int rc = make_sample(g, root, &p, &s->so);
     if (rc != GEN_EXIT_OK) {
         if (rc == GEN_EXIT_LEVEL)
             say(err, errlen, "%s: level %d (file %ld): %s", g->name, level, (long)file, s->so.err);
@@ -363,7 +364,7 @@ static int make(const pv_config *c, int64_t file, int level, pv_sample *s, char 
 
 int pv_make(const pv_config *c, int64_t file, int level, pv_sample *s, char *err, size_t errlen)
 {
-    int rc = make(c, file, level, s, err, errlen);
+    int rc = make(c, c ? c->root : 0, file, level, s, err, errlen);
     for (int k = 0; rc == PV_OK && k < s->images; k++) {
         size_t need = (size_t)s->width[k] * (size_t)s->height[k] * 3;
         if (need > s->cap[k]) {
@@ -388,7 +389,18 @@ int pv_make(const pv_config *c, int64_t file, int level, pv_sample *s, char *err
 
 int pv_make_scene(const pv_config *c, int64_t file, int level, pv_sample *s, char *err, size_t errlen)
 {
-    return make(c, file, level, s, err, errlen);
+    return make(c, c ? c->root : 0, file, level, s, err, errlen);
+}
+
+int pv_make_scene_at(const pv_config *c, uint64_t root, int64_t file, int level, pv_sample *s, char *err,
+                     size_t errlen)
+{
+    return make(c, root, file, level, s, err, errlen);
+}
+
+const sample_out *pv_sample_scenes(const pv_sample *s)
+{
+    return &s->so;
 }
 
 int pv_sample_image_size(const pv_sample *s, int i, int *width, int *height)

@@ -5,7 +5,8 @@
 #  - every #include "x.h" of common/engine names a header of common/engine;
 #    of common/toolkit and generators/, one of common/engine or common/toolkit (or,
 #    for generators/, generators/list.h and swatches/palette.def); common/program
-#    may include any of them; nothing includes by a relative path ("../");
+#    may include any of them and lib/include (libperceptv); nothing includes by a
+#    relative path ("../");
 #  - the build gives each layer only its own and lower include directories
 #    (CMakeLists.txt), so this test and the compiler say the same thing.
 set -u
@@ -41,7 +42,10 @@ check_layer() {
 
 for f in common/engine/*.[ch]; do check_layer "$f" common/engine; done
 for f in common/toolkit/*.[ch] generators/*.[ch]; do check_layer "$f" common/engine common/toolkit; done
-for f in common/program/*.[ch]; do check_layer "$f" common/engine common/toolkit common/program; done
+# common/program may also include libperceptv's headers (lib/include: gen makes
+# its samples through it), and lib/ sees every layer.
+for f in common/program/*.[ch]; do check_layer "$f" common/engine common/toolkit common/program lib/include; done
+for f in lib/*.[ch] lib/include/*.h; do check_layer "$f" common/engine common/toolkit common/program lib/include; done
 
 # A deliberate breach is caught: a toolkit file that includes a program header.
 tmpf=$(mktemp)

@@ -9,6 +9,7 @@
 #include "json_out.h"
 #include "manifest.h"
 #include "overlap.h"
+#include "perceptv_internal.h"
 #include "pixhash.h"
 #include "rng.h"
 #include "sha256.h"
@@ -247,6 +248,7 @@ typedef struct task_run {
     char **annotations;  /* annotations.json line per sample, if asked */
     char **metadata;     /* metadata.jsonl line per sample, if asked */
     keyset *excluded;    /* --exclude: the keys of the samples to stay clear of */
+    pv_config *cfg;      /* the run's task, seed and options, for libperceptv's pv_make_scene_at */
     char (*hashes)[65];  /* SHA-256 per image: count * images */
     int *redraws;        /* per sample: scenes its generator threw away (gen_ctx.redraws) */
     atomic_long done;
@@ -372,36 +374,34 @@ static bool duplicates_excluded(const task_run *tr, const sample_out *so, canvas
     return false;
 }
 
-/* Makes one sample of a run: image files into tr->tmp, record line kept. */
-static int make_one(task_run *tr, long j, sample_out *so, canvas *cv, strbuf *png, char *err, size_t errlen)
+/* Makes one sample of a run (libperceptv's pv_make_scene_at: scene, record,
+ * the checks of make_sample): image files into tr->tmp, record line kept.
+ * libperceptv's status codes are gen's exit codes. */
+static int make_one(task_run *tr, long j, pv_sample *ps, canvas *cv, strbuf *png, char *err, size_t errlen)
 {
     const gen_options *o = tr->o;
     const generator *g = o->task;
     long i = run_index(o, j);
     gen_params p = {.level = run_level_of(o, i), .grid_size = o->grid_size, .file = o->file + i};
     int attempt = o->attempts ? o->attempts[j] : 0;
+    const sample_out *so = pv_sample_scenes(ps);
     int rc;
     for (;;) {
-        rc = make_sample(g, run_sample_seed(o, p.file, attempt), &p, so);
+        rc = pv_make_scene_at(tr->cfg, run_sample_seed(o, p.file, attempt), p.file, p.level, ps, err, errlen);
         if (rc != GEN_EXIT_OK || !tr->excluded || !duplicates_excluded(tr, so, cv))
             break;
         if (++attempt > EXCLUDE_MAX_ATTEMPTS) {
-            snprintf(so->err, sizeof so->err,
-                     "every one of %d attempts duplicates a sample of '%s' (this level has few distinct samples)",
-                     EXCLUDE_MAX_ATTEMPTS, o->exclude);
+            snprintf(err, errlen, "%s: level %d (file %ld): every one of %d attempts duplicates a sample of '%s' "
+                     "(this level has few distinct samples)", g->name, p.level, p.file, EXCLUDE_MAX_ATTEMPTS,
+                     o->exclude);
             rc = GEN_EXIT_LEVEL;
             break;
         }
     }
     if (rc == GEN_EXIT_OK && o->attempts)
         o->attempts[j] = attempt;
-    if (rc != GEN_EXIT_OK) {
-        if (rc == GEN_EXIT_LEVEL)
-            snprintf(err, errlen, "%s: level %d (file %ld): %s", g->name, p.level, p.file, so->err);
-        else
-            snprintf(err, errlen, "%s", so->err);
+    if (rc != GEN_EXIT_OK)
         return rc;
-    }
     char path[4200], name[64];
     for (int k = 0; k < g->images; k++) {
         png->len = 0;
@@ -415,7 +415,7 @@ static int make_one(task_run *tr, long j, sample_out *so, canvas *cv, strbuf *pn
         sha256_hex(png->buf, png->len, tr->hashes[j * g->images + k]);
     }
     tr->redraws[j] = so->redraws;
-    tr->records[j] = record_line(g, p.file, so->record);
+    tr->records[j] = xstrdup(pv_sample_record(ps));
     if (tr->metadata)
         tr->metadata[j] = metadata_line(g, p.file, so->record);
     if (tr->annotations)
@@ -426,10 +426,13 @@ static int make_one(task_run *tr, long j, sample_out *so, canvas *cv, strbuf *pn
 static void *worker(void *arg)
 {
     pool *pl = arg;
-    sample_out so;
+    pv_sample *ps = pv_sample_new();
     canvas cv;
     strbuf png = {0};
-    sample_out_init(&so);
+    if (!ps) {
+        pool_fail(pl, 0, GEN_EXIT_INTERNAL, "out of memory");
+        return NULL;
+    }
     canvas_init(&cv);
     char err[1024];
     int r = 0;
@@ -442,7 +445,7 @@ static void *worker(void *arg)
         while (r + 1 < pl->nruns && idx >= pl->runs[r + 1].first)
             r++;
         task_run *tr = &pl->runs[r];
-        int rc = make_one(tr, idx - tr->first, &so, &cv, &png, err, sizeof err);
+        int rc = make_one(tr, idx - tr->first, ps, &cv, &png, err, sizeof err);
         if (rc != GEN_EXIT_OK) {
             pool_fail(pl, idx, rc, err);
             break;
@@ -461,7 +464,7 @@ static void *worker(void *arg)
     }
     strbuf_free(&png);
     canvas_free(&cv);
-    sample_out_free(&so);
+    pv_sample_free(ps);
     return NULL;
 }
 
@@ -714,6 +717,14 @@ int run_tasks(const gen_options *opts, int n)
         tr->hashes = xcalloc((size_t)tr->count * (size_t)tr->o->task->images + 1, sizeof *tr->hashes);
         tr->redraws = xcalloc((size_t)tr->count + 1, sizeof *tr->redraws);
         atomic_init(&tr->done, 0);
+        tr->cfg = pv_config_new((const pv_task *)tr->o->task, tr->o->seed);
+        if (!tr->cfg || pv_config_set_split(tr->cfg, tr->o->split, err, sizeof err) != PV_OK ||
+            pv_config_set_grid_size(tr->cfg, tr->o->grid_size, err, sizeof err) != PV_OK ||
+            pv_config_set_scale(tr->cfg, tr->o->scale > 0 ? tr->o->scale : 1.0, err, sizeof err) != PV_OK) {
+            fprintf(stderr, "gen: %s\n", tr->cfg ? err : "out of memory");
+            rc = tr->cfg ? GEN_EXIT_USAGE : GEN_EXIT_INTERNAL;
+            break;
+        }
         if (tr->o->exclude) {
             rc = load_excluded(tr, err, sizeof err);
             if (rc != GEN_EXIT_OK) {
@@ -786,6 +797,7 @@ int run_tasks(const gen_options *opts, int n)
         free(tr->excluded);
         free(tr->hashes);
         free(tr->redraws);
+        pv_config_free(tr->cfg);
     }
     free(pl.runs);
     return rc;
