@@ -8,6 +8,8 @@
 #                                        generators/list.h and swatches/palette.def)
 #      common/store                      engine, toolkit, store
 #      common/eval                       engine, toolkit, store, eval
+#      lib/ (libperceptv, the public C library)
+#                                        engine, toolkit, store, eval, lib/include
 #      common/commands                   all of them
 #    so no library file includes a command's header; nothing includes by a
 #    relative path ("../");
@@ -53,6 +55,9 @@ for f in common/eval/*.[ch]; do check_layer "$f" common/engine common/toolkit co
 for f in common/commands/*.[ch]; do
     check_layer "$f" common/engine common/toolkit common/store common/eval common/commands
 done
+for f in lib/*.[ch] lib/include/*.h; do
+    check_layer "$f" common/engine common/toolkit common/store common/eval lib/include
+done
 extra=$(ls -d common/*/ | grep -vxE 'common/(engine|toolkit|store|eval|commands)/')
 [ -z "$extra" ] && ok || fail "folders in common/ that are no layer (tests/layers.sh lists the layers): $extra"
 
@@ -72,6 +77,7 @@ breach run.h "a toolkit file" common/engine common/toolkit
 breach eval.h "a store file" common/engine common/toolkit common/store
 breach commands.h "a store file" common/engine common/toolkit common/store
 breach commands.h "an eval file" common/engine common/toolkit common/store common/eval
+breach perceptv.h "a store file" common/engine common/toolkit common/store
 
 # No include circle of more than 2 units; and a planted one is found: manifest.c
 # including overlap.h closes run -> overlap -> manifest -> run.

@@ -106,4 +106,33 @@ msg=$(cd "$WORK/away" && GEN_FONT=$R/share/gen/fonts/OFL.txt "$R/bin/gen" sort_l
     fail "GEN_FONT naming another file: $msg"
 msg=$(cd "$WORK/away" && GEN_FONT=$WORK/none.ttf "$R/bin/gen" sort_lines --seed 7 --out sl3 2>&1)
 [ $? -eq 4 ] && grep -q "cannot open font '$WORK/none.ttf'" <<<"$msg" && ok || fail "GEN_FONT naming no file: $msg"
+
+# libperceptv and the Python package perceptv (docs/library.md, docs/python.md):
+# the header, the library with its soname, perceptv.pc (its prefix found from
+# where it lies) and docs/library.md's example built against the unpacked tree.
+cmp -s "$R/include/perceptv.h" "$SRC/lib/include/perceptv.h" && ok || fail "the package has no usr/include/perceptv.h"
+so=$(find "$R/lib" -name libperceptv.so.0 | head -n 1)
+[ -n "$so" ] && readelf -d "$so" | grep -q 'SONAME.*\[libperceptv\.so\.0\]' && ok ||
+    fail "the package has no libperceptv.so.0 with that soname"
+pc=$(find "$R/lib" -name perceptv.pc | head -n 1)
+# a GEN_SANITIZE build's library needs the ASan runtime first: preload it to run programs
+preload=
+readelf -d "$so" 2>/dev/null | grep -q 'NEEDED.*libasan' && preload=$(cc -print-file-name=libasan.so)
+if [ -n "$pc" ] && [ -n "$so" ]; then
+    sed -n '/<!-- example begin -->/,/<!-- example end -->/p' "$SRC/docs/library.md" | sed '1,2d;$d' | sed '$d' \
+        >"$WORK/example.c"
+    flags=$(PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --cflags --libs perceptv)
+    cc "$WORK/example.c" $flags -o "$WORK/example" && LD_PRELOAD=$preload LD_LIBRARY_PATH=$(dirname "$so") "$WORK/example" |
+        grep -q "^verdict 1" && ok || fail "docs/library.md's example against the package: $flags"
+else
+    fail "the package has no perceptv.pc"
+fi
+py=$(find "$R/lib" -path '*dist-packages/perceptv/__init__.py' | head -n 1)
+[ -n "$py" ] && ls "$(dirname "$py")"/_perceptv.*.so >/dev/null 2>&1 && ok ||
+    fail "the package has no Python package perceptv in a dist-packages directory"
+if [ -n "$py" ] && /usr/bin/python3 -c "import numpy" 2>/dev/null; then
+    LD_PRELOAD=$preload ASAN_OPTIONS=detect_leaks=0 PYTHONPATH=$(dirname "$(dirname "$py")") /usr/bin/python3 -c "import perceptv
+ds = perceptv.create_dataset('counting_circles', seed=7, levels=range(1, 21)); e = ds[0]
+assert ds.score_answer(e['answer'], e) == 1.0" && ok || fail "the packaged perceptv does not import and score"
+fi
 finish package

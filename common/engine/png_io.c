@@ -833,6 +833,30 @@ int png_encode_xrgb_refill(uint8_t *data, int width, int height, int stride, con
     return encode(&in, width, height, set, out, err, errlen);
 }
 
+/* The rows as packed RGB, with the encoder's converters and refill (png_io.h). */
+void png_xrgb_to_rgb_refill(uint8_t *dst, uint8_t *data, int width, int height, int stride, uint32_t fill,
+                            const int *spans)
+{
+    if (width < 1 || height < 1)
+        return;
+    pthread_once(&row_once, row_pick);
+    scratch *s = scratch_get();
+    size_t row = (size_t)width * 3;
+    /* blank: a row of fill; last: the last row, converted where the converters
+     * may write past its end (a row's overrun lands on the next row, converted after) */
+    reserve(&s->blank, &s->blank_cap, 2 * (row + ROW_SLACK));
+    uint8_t *blank = s->blank, *last = s->blank + row + ROW_SLACK;
+    xrgb_to_rgb_c(blank, &fill, 1);
+    for (size_t i = 3; i < row; i++)
+        blank[i] = blank[i - 3];
+    rows_in in = {data, data, (size_t)stride, fill, spans, blank};
+    for (int y = 0; y < height; y++) {
+        uint8_t *o = y + 1 < height ? dst + (size_t)y * row : last;
+        convert_row(&in, y, width, o);
+    }
+    memcpy(dst + (size_t)(height - 1) * row, last, row);
+}
+
 /* ---- reading (libpng) -------------------------------------------------------- */
 
 int png_decode_file(const char *path, uint8_t **rgb_out, int *width, int *height, char *err, size_t errlen)

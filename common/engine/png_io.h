@@ -65,6 +65,12 @@ int png_encode_xrgb(const uint8_t *data, int width, int height, int stride, cons
 int png_encode_xrgb_refill(uint8_t *data, int width, int height, int stride, const png_settings *set, uint32_t fill,
                            const int *spans, strbuf *out, char *err, size_t errlen);
 
+/* The image as packed RGB rows (width * 3 bytes each, no padding) in dst, and
+ * every pixel word refilled with `fill` (spans as for png_encode_xrgb_refill):
+ * the encoder's row conversion without the PNG, for libperceptv's buffers. */
+void png_xrgb_to_rgb_refill(uint8_t *dst, uint8_t *data, int width, int height, int stride, uint32_t fill,
+                            const int *spans);
+
 /* The time the last png_encode_xrgb of this thread spent converting and
  * filtering rows, and deflating, in nanoseconds (for bench/). */
 void png_last_split(double *convert_ns, double *deflate_ns);

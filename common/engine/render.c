@@ -414,6 +414,16 @@ int canvas_encode_png(canvas *c, const png_settings *set, strbuf *out, char *err
     return rc;
 }
 
+void canvas_to_rgb(canvas *c, uint8_t *dst)
+{
+    cairo_surface_flush(c->surface);
+    uint8_t *d = cairo_image_surface_get_data(c->surface);
+    int stride = cairo_image_surface_get_stride(c->surface);
+    png_xrgb_to_rgb_refill(dst, d, c->width, c->height, stride, c->background, c->drawn);
+    cairo_surface_mark_dirty(c->surface);
+    c->clean = 1;
+}
+
 const int *canvas_drawn_spans(const canvas *c)
 {
     return c->drawn;

@@ -62,6 +62,9 @@ int render_scene(canvas *c, const scene *s);
 /* The same scene drawn `scale` times as large (--scale): the canvas is
  * ceil(width * scale) x ceil(height * scale), everything in it scaled alike. */
 int render_scene_scaled(canvas *c, const scene *s, double scale);
+/* The last render as packed RGB (width * height * 3 bytes into dst), leaving the
+ * canvas cleared for the next render as canvas_encode_png does. */
+void canvas_to_rgb(canvas *c, uint8_t *dst);
 /* Pixel rows of the last render. */
 const uint8_t *canvas_pixels(const canvas *c, int *stride);
 /* The 8-bit RGB value at (x, y). */

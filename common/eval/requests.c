@@ -40,6 +40,20 @@ static bool space(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
+/* Part k of the prompt, stripped of surrounding white space, after a newline
+ * unless it is the first. */
+static void prompt_part(strbuf *out, int k, const char *text, size_t len)
+{
+    size_t a = 0, b = len;
+    while (a < b && space(text[a]))
+        a++;
+    while (b > a && space(text[b - 1]))
+        b--;
+    if (k)
+        strbuf_add(out, "\n");
+    strbuf_addn(out, text + a, b - a);
+}
+
 /* The three prompt files, stripped and joined by newlines: the task directory's,
  * or with --prompts those of another copy of the release (ROOT/TASK/prompts/). */
 static int prompt_of(const eval_task *t, const char *prompts, strbuf *out, char *err, size_t errlen)
@@ -59,17 +73,17 @@ static int prompt_of(const eval_task *t, const char *prompts, strbuf *out, char 
         strbuf_free(&p);
         if (rc)
             return -1;
-        size_t a = 0, b = len;
-        while (a < b && space(text[a]))
-            a++;
-        while (b > a && space(text[b - 1]))
-            b--;
-        if (k)
-            strbuf_add(out, "\n");
-        strbuf_addn(out, text + a, b - a);
+        prompt_part(out, k, text, len);
         free(text);
     }
     return 0;
+}
+
+void requests_prompt_text(const generator *g, strbuf *out)
+{
+    const char *const parts[] = {g->input_prompt, g->rules, g->output_prompt};
+    for (int k = 0; k < 3; k++)
+        prompt_part(out, k, parts[k], strlen(parts[k]));
 }
 
 /* N.png, or secondN.png for pairs: the only names a record may point at. */

@@ -34,4 +34,9 @@ void base64_append(strbuf *out, const unsigned char *data, size_t n);
 int requests_write(const char *dir, const char *model, const char *out, const generator *task,
                    const char *prompts, int shots, long max_tokens);
 
+/* The prompt gen requests sends for a task directory gen wrote, from the task
+ * itself: its three prompt texts, each stripped, joined by newlines. */
+struct generator;
+void requests_prompt_text(const struct generator *g, strbuf *out);
+
 #endif

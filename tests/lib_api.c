@@ -1,0 +1,161 @@
+/* lib_api - libperceptv through its header only, linked with the shared library:
+ * tasks, options and their errors, samples (the same bytes in any thread, in any
+ * order), records, gold answers, prompts and verdicts. */
+#include <perceptv.h>
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+#define CHECK(c, ...)                                                                                                  \
+    do {                                                                                                               \
+        if (!(c)) {                                                                                                    \
+            failures++;                                                                                                \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                                \
+            printf(__VA_ARGS__);                                                                                       \
+            printf("\n");                                                                                              \
+        }                                                                                                              \
+    } while (0)
+
+typedef struct job {
+    const pv_config *cfg;
+    long long file;
+    int level;
+    unsigned long long hash; /* FNV-1a of the pixels, record and gold */
+    int rc;
+} job;
+
+static unsigned long long fnv(unsigned long long h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 1099511628211ULL;
+    return h;
+}
+
+static void *run(void *arg)
+{
+    job *j = arg;
+    pv_sample *s = pv_sample_new();
+    char err[256];
+    j->rc = pv_make(j->cfg, j->file, j->level, s, err, sizeof err);
+    unsigned long long h = 14695981039346656037ULL;
+    for (int k = 0; j->rc == PV_OK && k < pv_sample_image_count(s); k++) {
+        int w, hh;
+        const uint8_t *px = pv_sample_rgb(s, k, &w, &hh);
+        h = fnv(h, px, (size_t)w * (size_t)hh * 3);
+    }
+    if (j->rc == PV_OK) {
+        h = fnv(h, pv_sample_record(s), strlen(pv_sample_record(s)));
+        h = fnv(h, pv_sample_gold(s), strlen(pv_sample_gold(s)));
+    }
+    j->hash = h;
+    pv_sample_free(s);
+    return NULL;
+}
+
+int main(void)
+{
+    char err[512];
+    CHECK(strcmp(pv_version(), PERCEPTV_VERSION) == 0, "pv_version %s, header %s", pv_version(), PERCEPTV_VERSION);
+    CHECK(pv_task_count() == 30, "%d tasks", pv_task_count());
+    CHECK(pv_task_at(30) == NULL && pv_task_at(-1) == NULL, "pv_task_at out of range");
+    CHECK(pv_task_find("no_such_task") == NULL, "found no_such_task");
+    const char *sug = pv_task_suggest("maze_solvin");
+    CHECK(sug && strcmp(sug, "maze_solving") == 0, "suggest %s", sug ? sug : "(null)");
+    const pv_task *mirror = pv_task_find("mirror_image");
+    CHECK(mirror && pv_task_images(mirror) == 2, "mirror_image images");
+    char *prompt = pv_task_prompt(mirror);
+    CHECK(prompt && strlen(prompt) > 20 && prompt[strlen(prompt) - 1] != '\n', "prompt '%s'", prompt);
+    pv_free(prompt);
+
+    const pv_task *cc = pv_task_find("counting_circles");
+    pv_config *cfg = pv_config_new(cc, 7);
+    CHECK(pv_config_set_split(cfg, "Bad Name", err, sizeof err) == PV_EUSAGE && strstr(err, "--split"), "split: %s",
+          err);
+    CHECK(pv_config_set_grid_size(cfg, 27, err, sizeof err) == PV_EUSAGE, "grid 27 accepted");
+    CHECK(pv_config_set_scale(cfg, 0.1, err, sizeof err) == PV_EUSAGE, "scale 0.1 accepted");
+    CHECK(pv_config_check_level(cfg, 0, err, sizeof err) == PV_EUSAGE && strstr(err, "below"), "level 0: %s", err);
+    CHECK(pv_config_check_level(cfg, 36, err, sizeof err) == PV_ELEVEL && strstr(err, "level 36"), "level 36: %s",
+          err);
+    CHECK(pv_config_check_level(cfg, 35, err, sizeof err) == PV_OK, "level 35: %s", err);
+    pv_sample *s = pv_sample_new();
+    CHECK(pv_make(cfg, 1, 36, s, err, sizeof err) == PV_ELEVEL, "made level 36");
+    CHECK(pv_make(cfg, -1, 3, s, err, sizeof err) == PV_EUSAGE, "made file -1");
+    CHECK(pv_sample_record(s) == NULL && pv_sample_image_count(s) == 0, "a failed make leaves a sample");
+    CHECK(pv_make(cfg, 3, 4, s, err, sizeof err) == PV_OK, "make: %s", err);
+    CHECK(strstr(pv_sample_record(s), "\"id\": \"3.png\"") && strcmp(pv_sample_gold(s), "COUNT:4") == 0,
+          "record %s gold %s", pv_sample_record(s), pv_sample_gold(s));
+
+    /* pv_make_scene + pv_sample_draw into the caller's buffer: the same pixels */
+    {
+        pv_config *mc = pv_config_new(mirror, 5);
+        CHECK(pv_config_set_scale(mc, 0.5, err, sizeof err) == PV_OK, "scale 0.5: %s", err);
+        pv_sample *a = pv_sample_new(), *b = pv_sample_new();
+        CHECK(pv_make(mc, 9, 3, a, err, sizeof err) == PV_OK, "mirror_image: %s", err);
+        CHECK(pv_make_scene(mc, 9, 3, b, err, sizeof err) == PV_OK, "mirror_image scene: %s", err);
+        CHECK(pv_sample_rgb(b, 0, NULL, NULL) == NULL, "pv_make_scene drew pixels");
+        CHECK(strcmp(pv_sample_record(a), pv_sample_record(b)) == 0, "records differ");
+        for (int k = 0; k < 2; k++) {
+            int w, h, w2, h2;
+            const uint8_t *px = pv_sample_rgb(a, k, &w, &h);
+            CHECK(pv_sample_image_size(b, k, &w2, &h2) == PV_OK && w == w2 && h == h2, "image %d size", k);
+            uint8_t *mine = malloc((size_t)w * (size_t)h * 3);
+            CHECK(pv_sample_draw(b, k, mine, err, sizeof err) == PV_OK && memcmp(px, mine, (size_t)w * h * 3) == 0,
+                  "image %d drawn into a buffer differs", k);
+            free(mine);
+        }
+        CHECK(pv_sample_image_size(b, 2, NULL, NULL) == PV_EUSAGE, "image 2 of a pair");
+        pv_sample_free(a);
+        pv_sample_free(b);
+        pv_config_free(mc);
+    }
+
+    /* verdicts */
+    pv_verdict *v;
+    const char *rec = pv_sample_record(s);
+    CHECK(pv_score(cc, rec, "COUNT:4", 7, PV_PARSER_RELEASE, &v, err, sizeof err) == PV_OK && pv_verdict_correct(v) &&
+              strcmp(pv_verdict_answer(v), "4") == 0 && pv_verdict_error(v) == NULL,
+          "COUNT:4 scored wrong");
+    pv_verdict_free(v);
+    CHECK(pv_score(cc, rec, "COUNT:5", 7, PV_PARSER_RELEASE, &v, err, sizeof err) == PV_OK && !pv_verdict_correct(v),
+          "COUNT:5 scored right");
+    pv_verdict_free(v);
+    CHECK(pv_score(cc, rec, "four", 4, PV_PARSER_STRICT, &v, err, sizeof err) == PV_OK && !pv_verdict_correct(v) &&
+              pv_verdict_answer(v) == NULL && pv_verdict_error(v) != NULL,
+          "'four' read");
+    pv_verdict_free(v);
+    CHECK(pv_score(cc, "{\"id\": \"1.png\"}", "COUNT:1", 7, PV_PARSER_RELEASE, &v, err, sizeof err) == PV_EUSAGE &&
+              v == NULL,
+          "a record without num_objects scored");
+    CHECK(pv_score(cc, "not json", "COUNT:1", 7, PV_PARSER_RELEASE, &v, err, sizeof err) == PV_EUSAGE, "not JSON");
+
+    /* the same samples from 4 threads at once as from one, in reverse order */
+    const pv_task *ls = pv_task_find("layered_shapes");
+    pv_config *lc = pv_config_new(ls, 11);
+    CHECK(pv_config_set_split(lc, "train", err, sizeof err) == PV_OK, "split train: %s", err);
+    job seq[8], par[8];
+    for (int i = 7; i >= 0; i--) {
+        seq[i] = (job){.cfg = lc, .file = 20 + i, .level = 1 + i};
+        run(&seq[i]);
+        CHECK(seq[i].rc == PV_OK, "layered_shapes file %d", 20 + i);
+    }
+    pthread_t t[8];
+    for (int i = 0; i < 8; i++) {
+        par[i] = (job){.cfg = lc, .file = 20 + i, .level = 1 + i};
+        pthread_create(&t[i], NULL, run, &par[i]);
+    }
+    for (int i = 0; i < 8; i++) {
+        pthread_join(t[i], NULL);
+        CHECK(par[i].rc == PV_OK && par[i].hash == seq[i].hash, "thread %d made another sample", i);
+    }
+    for (int i = 1; i < 8; i++)
+        CHECK(seq[i].hash != seq[0].hash, "files 20 and %d are the same sample", 20 + i);
+    pv_config_free(lc);
+    pv_sample_free(s);
+    pv_config_free(cfg);
+    printf(failures ? "%d failures\n" : "libperceptv: all checks passed\n", failures);
+    return failures != 0;
+}
