@@ -51,6 +51,7 @@ static int sample(gen_ctx *ctx)
         pil_board_cell(size, c, &x0, &y0, &box);
         int k = (int)rng_below(&colours, NOTHERS);
         prim *p = scene_circle(s, x0 + box / 2, y0 + box / 2, box / 2, OTHERS[k].value);
+        p->edges = EDGES_PILLOW; /* Pillow's own pixels for the original's box (pil_raster.h) */
         p->kind = "circle";
         p->colour_name = OTHERS[k].name;
         p->object = obj++;
