@@ -1,7 +1,7 @@
 #!/bin/sh
 # docs/pairs/TASK.png: the original script's first image at the task's middle
 # release level (10; 12 for grid_path and maze_solving) on the left, gen's (seed 7)
-# on the right, 10 px apart, for the task pages.
+# on the right, 10 px of grey apart, for the task pages.
 #
 #   PERCEPT_V_ORIGINAL=/path/to/copy sh docs/make-original-pairs.sh TASK ...
 #
@@ -31,7 +31,7 @@ for task in "$@"; do
 import sys
 from PIL import Image
 a, b = (Image.open(p).convert("RGB") for p in sys.argv[1:3])
-im = Image.new("RGB", (a.width + 10 + b.width, max(a.height, b.height)), (255, 255, 255))
+im = Image.new("RGB", (a.width + 10 + b.width, max(a.height, b.height)), (160, 160, 160))
 im.paste(a, (0, 0))
 im.paste(b, (a.width + 10, 0))
 im.save(sys.argv[3], optimize=True)
