@@ -236,12 +236,10 @@ static int pil_vertex(double v)
 
 /* Draws p as ImageDraw would (pil_raster.h, pil_font.h) and returns true, or
  * returns false for a primitive it does not cover (a line, turned text or
- * rectangle).
- * Text: in Pillow's default bitmap font, its ink box centred on (x, y).  A shape:
- * its fill,
- * then its outline (Pillow's: inside the box, stroke_width pixels; a polygon's
- * 1 px) unless it is the fill's colour, as ImageDraw skips an outline whose ink
- * is the fill's. */
+ * rectangle).  Text: in Pillow's default bitmap font, its ink box centred on
+ * (x, y).  A shape: its fill, then its outline (Pillow's: inside the box,
+ * stroke_width pixels; a polygon's 1 px) unless it is the fill's colour, as
+ * ImageDraw skips an outline whose ink is the fill's. */
 static bool draw_pillow(canvas *c, const scene *s, const prim *p)
 {
     if (p->type == PRIM_POLYLINE || ((p->type == PRIM_RECT || p->type == PRIM_TEXT) && p->angle != 0))
