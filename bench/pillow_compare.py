@@ -102,6 +102,8 @@ def compare_task(gen, task, levels, seed, images, work):
                 # one's antialiased edge, or a close neighbour)
                 others = [(o["bbox"], 2 if j > i else 0) for j, o in enumerate(objs)
                           if j != i and (j > i or o["kind"] in ("circle", "square", "triangle"))]
+                others = [((a, b, c, d), m) for (a, b, c, d), m in others  # those reaching the ring
+                          if a - m <= x1 and c + m >= x0 - 1 and b - m <= y1 and d + m >= y0 - 1]
 
                 def hidden(x, y):
                     return any(a - m <= x < c + m and b - m <= y < d + m for (a, b, c, d), m in others)
