@@ -41,7 +41,7 @@ typedef struct circle {
 static void draw(scene *s, const circle *c, int colour, int object)
 {
     prim *p = scene_circle(s, c->x + 0.5, c->y + 0.5, c->r + 0.5, COLOUR[colour]);
-    p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
+    p->edges = EDGES_PILLOW; /* Pillow's own pixels for the original's box (pil_raster.h) */
     p->kind = "circle";
     p->colour_name = COLOUR_NAME[colour];
     p->object = object;

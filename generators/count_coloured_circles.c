@@ -70,7 +70,7 @@ static int sample(gen_ctx *ctx)
     for (int i = 0; i < m; i++) {
         const named *c = red[i] ? &RED : &OTHERS[rng_below(&colours, 3)];
         prim *p = scene_circle(s, cx[i] + PIL_HALF, cy[i] + PIL_HALF, rad[i] + PIL_HALF, c->value);
-        p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
+        p->edges = EDGES_PILLOW; /* Pillow's own pixels for the original's box (pil_raster.h) */
         p->colour_name = c->name;
         p->object = i;
     }

@@ -51,7 +51,7 @@ static int sample(gen_ctx *ctx)
     }
     for (int i = 0; i < n; i++) {
         prim *p = scene_circle(s, cx[i] + PIL_HALF, cy[i] + PIL_HALF, rad[i] + PIL_HALF, RGB_BLACK);
-        p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
+        p->edges = EDGES_PILLOW; /* Pillow's own pixels for the original's box (pil_raster.h) */
         p->colour_name = "black";
         p->object = i;
     }

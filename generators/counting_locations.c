@@ -83,7 +83,7 @@ static int sample(gen_ctx *ctx)
             break;
     }
     prim *bar = scene_rect(s, BAR_X0, BAR_Y0, BAR_X1 - BAR_X0 + 1, BAR_Y1 - BAR_Y0 + 1, BROWN);
-    bar->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
+    bar->edges = EDGES_PILLOW; /* Pillow's own pixels for the original's box (pil_raster.h) */
     bar->kind = "table";
     bar->colour_name = "brown";
     rng colours;
@@ -92,7 +92,7 @@ static int sample(gen_ctx *ctx)
     for (int i = 0; i < 2 * n; i++) {
         int k = (int)rng_below(&colours, 4);
         prim *p = scene_circle(s, px[i] + half, py[i] + half, half, COLOURS[k].value);
-        p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
+        p->edges = EDGES_PILLOW; /* Pillow's own pixels for the original's box (pil_raster.h) */
         p->colour_name = COLOURS[k].name;
         p->object = i;
     }

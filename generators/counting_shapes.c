@@ -143,14 +143,20 @@ static int sample(gen_ctx *ctx)
         prim *p;
         if (a->kind == CIRCLE) {
             p = scene_circle(s, a->x + 0.5, a->y + 0.5, a->s + 0.5, RGB_BLACK);
-        } else {
+        } else if (a->kind == SQUARE) {
             point pts[4];
-            int k = outline(a, pts);
-            p = a->kind == SQUARE ? scene_rect(s, pts[0].x, pts[0].y, pts[1].x - pts[0].x, pts[2].y - pts[1].y,
-                                               RGB_BLACK)
-                                  : scene_polygon(s, pts, k, RGB_BLACK);
+            outline(a, pts);
+            p = scene_rect(s, pts[0].x, pts[0].y, pts[1].x - pts[0].x, pts[2].y - pts[1].y, RGB_BLACK);
+        } else {
+            /* drawn from the original's vertices, in its order (top, bottom left,
+             * bottom right), at pixel centres (scene.h, EDGES_PILLOW); outline()
+             * stays the shape's extent for the spacing */
+            point tri[3] = {{a->x + 0.5, a->y - a->s + 0.5},
+                            {a->x - a->s + 0.5, a->y + a->s + 0.5},
+                            {a->x + a->s + 0.5, a->y + a->s + 0.5}};
+            p = scene_polygon(s, tri, 3, RGB_BLACK);
         }
-        p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
+        p->edges = EDGES_PILLOW; /* Pillow's own pixels for the original's coordinates (pil_raster.h) */
         p->kind = KIND[a->kind];
         p->colour_name = "black";
         p->object = i;

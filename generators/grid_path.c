@@ -127,12 +127,15 @@ static int sample(gen_ctx *ctx)
             } else if (k == 1) {
                 p = scene_rect(s, x0, y0, w, w, COLOURS[c]);
             } else {
-                point tri[3] = {{x0, y0}, {x0 + w, y0}, {x0 + w / 2, y0 + w}};
+                /* the original's vertices at pixel centres (scene.h,
+                 * EDGES_PILLOW): its corners of the box and the middle of
+                 * its bottom side, which Pillow truncates */
+                double x1 = x0 + w - 1, y1 = y0 + w - 1;
+                point tri[3] = {{x0 + 0.5, y0 + 0.5}, {x1 + 0.5, y0 + 0.5}, {(x0 + x1) / 2 + 0.5, y1 + 0.5}};
                 p = scene_polygon(s, tri, 3, COLOURS[c]);
             }
-            /* hard edges, as PIL fills them (no anti-aliasing): the original's look,
-             * and a third of the fill's cost */
-            p->edges = EDGES_HARD;
+            /* Pillow's own pixels for the original's box (pil_raster.h) */
+            p->edges = EDGES_PILLOW;
             p->kind = SHAPES[k];
             p->colour_name = COLOUR_NAMES[c];
             p->object = i * side + j;

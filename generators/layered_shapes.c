@@ -112,11 +112,13 @@ static int sample(gen_ctx *ctx)
     double r = R_OUTER;
     point pts[8];
     for (int i = 0; i < n; i++) {
-        regular_polygon(pts, SIDES[kind[i]], SIDE / 2, SIDE / 2, r, 0);
+        /* about the original's centre (900, 900) in Pillow's coordinates: the
+         * middle of pixel 900, 900.5 here (scene.h, EDGES_PILLOW) */
+        regular_polygon(pts, SIDES[kind[i]], SIDE / 2 + 0.5, SIDE / 2 + 0.5, r, 0);
         prim *p = scene_polygon(s, pts, SIDES[kind[i]], col[n - 1 - i]);
         p->stroke_width = 1;
         p->stroke = RGB_BLACK;
-        p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
+        p->edges = EDGES_PILLOW; /* filled and outlined as Pillow's polygon (pil_raster.h) */
         p->kind = KIND[kind[i]];
         p->layer = i;
         p->object = i;

@@ -27,6 +27,7 @@ static prim *other(scene *s, rng *colours, double x0, double y0, double box)
 {
     int k = (int)rng_below(colours, NOTHERS);
     prim *p = scene_circle(s, x0 + box / 2, y0 + box / 2, box / 2, OTHERS[k].value);
+    p->edges = EDGES_PILLOW; /* Pillow's own pixels for the original's box (pil_raster.h) */
     p->kind = "circle";
     p->colour_name = OTHERS[k].name;
     return p;

@@ -27,11 +27,14 @@ static prim *other(scene *s, rng *kinds, double x0, double y0, double box)
         p = scene_rect(s, x0, y0, box, box, GREEN);
         p->kind = "square";
     } else {
-        point tri[3] = {{x0, y0}, {x0 + box, y0}, {x0 + box / 2, y0 + box}};
+        /* the original's vertices at pixel centres (scene.h, EDGES_PILLOW):
+         * two corners of the box and the middle of its bottom side */
+        double x1 = x0 + box - 1, y1 = y0 + box - 1;
+        point tri[3] = {{x0 + 0.5, y0 + 0.5}, {x1 + 0.5, y0 + 0.5}, {(x0 + x1) / 2 + 0.5, y1 + 0.5}};
         p = scene_polygon(s, tri, 3, GREEN);
         p->kind = "triangle";
     }
-    p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
+    p->edges = EDGES_PILLOW; /* Pillow's own pixels for the original's coordinates (pil_raster.h) */
     p->colour_name = "green";
     return p;
 }

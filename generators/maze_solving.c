@@ -6,7 +6,7 @@
  * ("S", "2", ..., "E"); Rows = Columns = 11.  The level n is E's carve number and
  * is not recorded.  See docs/tasks/maze_solving.md. */
 #include "errors.h"
-#include "font.h"
+#include "pil_font.h"
 #include "generator.h"
 
 #include <stdbool.h>
@@ -19,14 +19,11 @@
 #define CELL 40
 /* Open cells: 5 x 5 rooms and the 24 passages of their spanning tree. */
 #define OPEN_CELLS 49
-/* Cell labels: the bundled font at 10 px (digits 7 px tall, as the original's
- * default bitmap font draws them), ink from 10 px right of the cell's left edge,
- * baseline 19 px below its top edge. */
-#define LABEL_SIZE 10.0
-#define LABEL_DX 10.0
-#define LABEL_BASE 19.0
-/* Capital and digit height per em of the bundled font, as font.c places text. */
-#define CAP_EM (1409.0 / 2048.0)
+/* Cell labels: the original's draw.text without a font, i.e. Pillow's built-in
+ * bitmap font (pil_font.h: Courier Bold 8 pt, digits 7 px tall, hard-edged), its
+ * line's top-left corner a quarter cell (10 px) right of and below the cell's. */
+#define LABEL_AT (CELL / 4)
+#define LABEL_LINE 11.0 /* the bitmap font's line height, as the label's size */
 /* Numbers in blue ("blue", 0 0 255), S and E in black. */
 #define NUMBER_BLUE ((rgb){0, 0, 255})
 
@@ -146,12 +143,12 @@ static int sample(gen_ctx *ctx)
                 continue;
             char label[8];
             label_of(&m, x, y, sx, sy, e, label, sizeof label);
-            cairo_text_extents_t t;
-            font_text_extents(LABEL_SIZE, label, &t);
+            int ix0, iy0, ix1, iy1;
+            pil_font_ink(label, &ix0, &iy0, &ix1, &iy1);
             bool plain = label[0] != 'S' && label[0] != 'E';
-            prim *p = scene_text(s, y * CELL + LABEL_DX + t.width / 2,
-                                 x * CELL + LABEL_BASE - LABEL_SIZE * CAP_EM / 2, LABEL_SIZE, label,
-                                 plain ? NUMBER_BLUE : RGB_BLACK);
+            prim *p = scene_text(s, y * CELL + LABEL_AT + (ix0 + ix1) / 2.0, x * CELL + LABEL_AT + (iy0 + iy1) / 2.0,
+                                 LABEL_LINE, label, plain ? NUMBER_BLUE : RGB_BLACK);
+            p->edges = EDGES_PILLOW; /* Pillow's bitmap font, pure colour (scene.h) */
             p->kind = "label";
             p->object = x * SIDE + y;
         }

@@ -48,10 +48,12 @@ static void draw_shape(scene *s, const shape *e, int object)
     } else if (e->kind == K_SQUARE) {
         p = scene_rect(s, x - h, y - h, 2 * h + 1, 2 * h + 1, RGB_BLACK);
     } else { /* apex up, base at the bottom of the box */
-        point q[3] = {{x + 0.5, y - h}, {x - h, y + h + 1}, {x + h + 1, y + h + 1}};
+        /* the original's vertices (top, bottom left, bottom right) at pixel
+         * centres (scene.h, EDGES_PILLOW) */
+        point q[3] = {{x + 0.5, y - h + 0.5}, {x - h + 0.5, y + h + 0.5}, {x + h + 0.5, y + h + 0.5}};
         p = scene_polygon(s, q, 3, RGB_BLACK);
     }
-    p->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
+    p->edges = EDGES_PILLOW; /* Pillow's own pixels for the original's coordinates (pil_raster.h) */
     p->kind = KIND_NAME[e->kind];
     p->colour_name = "black";
     p->object = object;

@@ -27,10 +27,12 @@ static int kind_of(const scene *sc, const prim *a, double *half)
     }
     if (a->type == PRIM_POLYGON && a->npts == 3) {
         const point *p = prim_points(sc, a);
-        /* apex above the middle of a horizontal base as wide as the triangle is tall */
-        double base = p[1].x - p[2].x, height = p[1].y - p[0].y;
+        /* the original's vertices at pixel centres (scene.h, EDGES_PILLOW): apex,
+         * then base left and right, the apex above the middle of a horizontal
+         * base as wide as the triangle is tall */
+        double base = p[2].x - p[1].x, height = p[1].y - p[0].y;
         if (p[1].y == p[2].y && base == height && fabs(p[0].x - (p[1].x + p[2].x) / 2) < 1e-9) {
-            *half = (base - 1) / 2;
+            *half = base / 2;
             return TRIANGLE;
         }
     }
@@ -60,8 +62,14 @@ static int outline_points(const scene *sc, const prim *a, point *out)
         c[3] = (point){a->x, a->y + a->h};
         m = 4;
     } else {
-        m = a->npts;
-        memcpy(c, prim_points(sc, a), sizeof(point) * (size_t)m);
+        /* the triangle's pixels reach half a pixel beyond its vertices' centres:
+         * its extent is Pillow's box [x - s, x + s + 1] (apex at the top's middle) */
+        const point *q = prim_points(sc, a);
+        double top = q[0].y - 0.5, left = q[1].x - 0.5, right = q[2].x + 0.5, bottom = q[1].y + 0.5;
+        c[0] = (point){q[0].x, top};
+        c[1] = (point){right, bottom};
+        c[2] = (point){left, bottom};
+        m = 3;
     }
     for (int e = 0; e < m; e++) {
         point p = c[e], q = c[(e + 1) % m];

@@ -1,5 +1,6 @@
 /* layered_shapes: the original's 1800x1800 white canvas holds n regular polygons
- * centred on it, a vertex of each at angle 0, the outermost of circumradius 800
+ * centred on its middle (Pillow's (900, 900): the centre of pixel 900, at 900.5
+ * here), a vertex of each at angle 0, the outermost of circumradius 800
  * and each next one inscribed in the one before (circumradius = the previous
  * one's inradius), kinds diamond (4 sides), hexagon (6) and octagon (8), black
  * 1-px outlines, fills with channels in 50..205 and every two more than 500 apart
@@ -19,6 +20,8 @@
 
 #define MAX 64
 #define W 1800
+/* The polygons' centre: Pillow's pixel 900 (scene.h, EDGES_PILLOW). */
+#define C 900.5
 /* 3 px at 448 is 12.05 px here; the band's disc loses up to a pixel to the hard
  * edges, so 10; a side of 9 px at 448 is 36 px here, less the outline: 33. */
 #define MIN_BAND 10.0
@@ -44,11 +47,11 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
         if (k == MAX)
             return "too many layers";
         const point *q = prim_points(sc, a);
-        double r = hypot(q[0].x - 900, q[0].y - 900);
-        if (fabs(q[0].y - 900) > 1e-9 || q[0].x < 900)
+        double r = hypot(q[0].x - C, q[0].y - C);
+        if (fabs(q[0].y - C) > 1e-9 || q[0].x < C)
             return "a polygon whose first vertex is not at angle 0";
         for (int j = 0; j < a->npts; j++) {
-            double rj = hypot(q[j].x - 900, q[j].y - 900), ang = atan2(q[j].y - 900, q[j].x - 900);
+            double rj = hypot(q[j].x - C, q[j].y - C), ang = atan2(q[j].y - C, q[j].x - C);
             double step = 2 * M_PI / a->npts, m = fmod(ang + 2 * M_PI, step);
             if (fabs(rj - r) > 1e-6 || (m > 1e-6 && step - m > 1e-6))
                 return "a polygon that is not regular around the centre";
@@ -131,7 +134,7 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
              * its layer: the band is 2d - 1 px wide there */
             widest[l] = fmax(widest[l], 2.0 * d - 1);
             if (l == k - 1)
-                reach = fmax(reach, hypot(x + 0.5 - 900, y + 0.5 - 900));
+                reach = fmax(reach, hypot(x + 0.5 - C, y + 0.5 - C));
         }
     for (int i = 0; i < k; i++) {
         narrowest_band = fmin(narrowest_band, widest[i]);

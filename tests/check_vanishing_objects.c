@@ -42,13 +42,14 @@ static int kind_of(const scene *sc, const prim *a, double *cx, double *cy, doubl
     }
     if (a->type == PRIM_POLYGON && a->npts == 3) {
         const point *q = prim_points(sc, a);
-        /* apex first, then the base left and right on one row below it */
+        /* apex first, then the base left and right on one row below it: the
+         * original's vertices at pixel centres (scene.h, EDGES_PILLOW) */
         double w = q[2].x - q[1].x, h = q[1].y - q[0].y;
         if (q[1].y != q[2].y || w <= 0 || fabs(w - h) > 1e-9 || fabs(q[0].x - (q[1].x + q[2].x) / 2) > 1e-9)
             return K_OTHER;
-        *half = (w - 1) / 2;
-        *cx = q[1].x + *half;
-        *cy = q[0].y + *half;
+        *half = w / 2;
+        *cx = q[1].x - 0.5 + *half;
+        *cy = q[0].y - 0.5 + *half;
         return K_TRIANGLE;
     }
     return K_OTHER;

@@ -55,6 +55,7 @@ dpkg-deb -x "$deb" "$WORK/root" && ok || fail "dpkg-deb -x"
 R=$WORK/root/usr
 for pair in share/man/man1/gen.1:docs/gen.1 share/bash-completion/completions/gen:scripts/completion.bash \
     share/gen/fonts/LiberationSans-Regular.ttf:fonts/LiberationSans-Regular.ttf share/gen/fonts/OFL.txt:fonts/OFL.txt \
+    share/gen/fonts/courB08-COPYRIGHT.txt:fonts/courB08-COPYRIGHT.txt \
     share/gen/slurm-gen-all.sbatch:scripts/slurm-gen-all.sbatch; do
     cmp -s "$R/${pair%%:*}" "$SRC/${pair#*:}" && ok || fail "the package's ${pair%%:*} is not ${pair#*:}"
 done

@@ -1,6 +1,8 @@
 #include "render.h"
 
 #include "font.h"
+#include "pil_font.h"
+#include "pil_raster.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -203,6 +205,97 @@ static void add_boxes(cairo_t *cr, const prim *p)
     cairo_rectangle(cr, x + p->w, y, 1, p->h + 1);
 }
 
+/* ---- Pillow's pixels (prim.edges == EDGES_PILLOW, scale 1) ----------------
+ * Written straight into the canvas words, Cairo flushed before and told after. */
+typedef struct pil_ink {
+    uint32_t *mem;
+    int stride; /* words */
+    uint32_t word;
+} pil_ink;
+
+static void pil_span(void *ctx, int x0, int y, int x1)
+{
+    const pil_ink *k = ctx;
+    uint32_t *row = k->mem + (size_t)y * (size_t)k->stride;
+    for (int x = x0; x <= x1; x++)
+        row[x] = k->word;
+}
+
+/* The integer column or row of a whole-pixel edge (a box's side). */
+static int pil_edge(double v)
+{
+    return (int)lround(v);
+}
+
+/* The original's coordinate of a polygon point given at a pixel centre,
+ * truncated towards zero as Pillow's C layer does. */
+static int pil_vertex(double v)
+{
+    return (int)(v - 0.5);
+}
+
+/* Draws p as ImageDraw would (pil_raster.h, pil_font.h) and returns true, or
+ * returns false for a primitive it does not cover (a line, turned text or
+ * rectangle).  Text: in Pillow's default bitmap font, its ink box centred on
+ * (x, y).  A shape: its fill, then its outline (Pillow's: inside the box,
+ * stroke_width pixels; a polygon's 1 px) unless it is the fill's colour, as
+ * ImageDraw skips an outline whose ink is the fill's. */
+static bool draw_pillow(canvas *c, const scene *s, const prim *p)
+{
+    if (p->type == PRIM_POLYLINE || ((p->type == PRIM_RECT || p->type == PRIM_TEXT) && p->angle != 0))
+        return false;
+    cairo_surface_flush(c->surface);
+    pil_ink ink = {c->mem, c->width, 0};
+    pil_target t = {c->width, c->height, pil_span, &ink};
+    if (p->type == PRIM_TEXT) {
+        int x0, y0, x1, y1;
+        if (pil_font_ink(p->label, &x0, &y0, &x1, &y1)) {
+            ink.word = canvas_word(p->fill);
+            pil_font_draw(&t, (int)lround(p->x - (x0 + x1) / 2.0), (int)lround(p->y - (y0 + y1) / 2.0), p->label);
+        }
+        cairo_surface_mark_dirty(c->surface);
+        return true;
+    }
+    int width = (int)lround(p->stroke_width);
+    bool outline = p->stroke_width > 0 && !(p->filled && same_rgb(p->fill, p->stroke));
+    if (p->type == PRIM_POLYGON) {
+        int n = p->npts, stack[64], *xy = n <= 32 ? stack : xmalloc(sizeof *xy * 2 * (size_t)n);
+        const point *q = prim_points(s, p);
+        for (int i = 0; i < n; i++) {
+            xy[2 * i] = pil_vertex(q[i].x);
+            xy[2 * i + 1] = pil_vertex(q[i].y);
+        }
+        if (p->filled) {
+            ink.word = canvas_word(p->fill);
+            if (pil_polygon_fill(&t, xy, n) != 0)
+                abort(); /* out of memory */
+        }
+        if (outline) {
+            ink.word = canvas_word(p->stroke);
+            pil_polygon_outline(&t, xy, n); /* Pillow's outline of width 1 */
+        }
+        if (xy != stack)
+            free(xy);
+    } else {
+        double x0 = p->type == PRIM_CIRCLE ? p->x - p->r : p->x, y0 = p->type == PRIM_CIRCLE ? p->y - p->r : p->y;
+        double x1 = p->type == PRIM_CIRCLE ? p->x + p->r : p->x + p->w;
+        double y1 = p->type == PRIM_CIRCLE ? p->y + p->r : p->y + p->h;
+        int bx0 = pil_edge(x0), by0 = pil_edge(y0), bx1 = pil_edge(x1) - 1, by1 = pil_edge(y1) - 1;
+        for (int pass = 0; pass < 2; pass++) {
+            bool fill = pass == 0;
+            if (fill ? !p->filled : !outline)
+                continue;
+            ink.word = canvas_word(fill ? p->fill : p->stroke);
+            if (p->type == PRIM_CIRCLE)
+                pil_ellipse(&t, bx0, by0, bx1, by1, fill, width);
+            else
+                pil_rectangle(&t, bx0, by0, bx1, by1, fill, width);
+        }
+    }
+    cairo_surface_mark_dirty(c->surface);
+    return true;
+}
+
 /* Draws a text primitive; *font_size is the size last selected on cr (-1: none),
  * so that a run of labels of one size selects the font once. */
 static void draw_text(cairo_t *cr, const prim *p, double *font_size)
@@ -349,6 +442,8 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
     double font_size = -1;
     for (int i = 0; i < s->nprims; i++) {
         const prim *p = &s->prims[i];
+        if (p->edges == EDGES_PILLOW && scale == 1.0 && draw_pillow(c, s, p))
+            continue;
         if (p->type == PRIM_TEXT) {
             draw_text(cr, p, &font_size);
             continue;

@@ -10,8 +10,10 @@
  *  2. Outlines use round joins; polylines use butt caps unless round_caps is set.
  *     Fills and outlines are antialiased with Cairo's default unless the primitive
  *     asks for coarser edges (prim.edges): background pictures, where it is faster
- *     and does not show, and the shapes of tasks whose original draws with Pillow
- *     (no antialiasing), where it is the original's look.
+ *     and does not show, and lines of tasks whose original draws with Pillow (no
+ *     antialiasing), where it is the original's look.  A primitive marked
+ *     EDGES_PILLOW (scene.h) is drawn at scale 1 without Cairo: the very pixels
+ *     Pillow 9.4 sets for the original's coordinates (pil_raster.h, pil_font.h).
  *  3. Text is centred on its ink box at (x, y), in the bundled font (font.h).
  *  4. The canvas is Cairo RGB24 (one uint32 xRGB per pixel, native endian, rows
  *     packed: stride 4 x width) in memory of its own that is kept from sample to

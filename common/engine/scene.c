@@ -1,6 +1,7 @@
 #include "scene.h"
 
 #include "font.h"
+#include "pil_font.h"
 #include "util.h"
 
 #include <math.h>
@@ -217,6 +218,16 @@ void prim_bbox(const scene *s, const prim *p, double *x0, double *y0, double *x1
         break;
     }
     case PRIM_TEXT: {
+        int ix0, iy0, ix1, iy1;
+        if (p->edges == EDGES_PILLOW && p->angle == 0) { /* Pillow's bitmap font, ink box centred */
+            if (!pil_font_ink(p->label, &ix0, &iy0, &ix1, &iy1))
+                ix0 = ix1 = iy0 = iy1 = 0;
+            a = p->x - (ix1 - ix0) / 2.0;
+            c = p->x + (ix1 - ix0) / 2.0;
+            b = p->y - (iy1 - iy0) / 2.0;
+            d = p->y + (iy1 - iy0) / 2.0;
+            break;
+        }
         double px, py;
         font_text_place(p->font_size, p->label, p->x, p->y, &px, &py, &a, &b, &c, &d);
         if (p->angle != 0) { /* the turned ink box's corners */

@@ -41,9 +41,17 @@ typedef enum prim_edges {
                      look) */
     EDGES_FAST,   /* 4 x 4 samples: half the cost, still smooth at a glance
                      (backgrounds) */
-    EDGES_HARD    /* none (a third of the cost): Pillow's look (the Pillow
-                     originals' ellipses, rectangles, polygons and lines are not
-                     antialiased; their text is), and steps of a gradient */
+    EDGES_HARD,   /* none (a third of the cost): Pillow's look for lines, and
+                     steps of a gradient */
+    EDGES_PILLOW  /* none, and the very pixels Pillow 9.4's ImageDraw sets for the
+                     original's integer coordinates (pil_raster.h): a circle over
+                     the whole-pixel box (x - r, y - r)..(x + r, y + r) is Pillow's
+                     ellipse over its inclusive box, an upright rectangle likewise;
+                     a polygon's points are the original's vertices + 0.5 (pixel
+                     centres), truncated back as Pillow does; upright text is in
+                     Pillow's default bitmap font (pil_font.h), its ink box
+                     centred on x, y.  Drawn so at scale 1; at another scale,
+                     as EDGES_HARD (text in the bundled font) */
 } prim_edges;
 
 typedef struct point {
