@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -229,6 +230,56 @@ static void draw_text(cairo_t *cr, const prim *p, double *font_size)
     cairo_new_path(cr);
 }
 
+/* ---- matplotlib text (font.h contract 4) ---------------------------------- */
+
+/* Agg's plain (non-premultiplied) blend of colour c at alpha a (0..255) over an
+ * opaque pixel, as matplotlib's RendererAgg blends (its fixed_blender_rgba_plain;
+ * the pixel stays opaque). */
+static inline uint8_t agg_blend(unsigned dst, unsigned src, unsigned a)
+{
+    int64_t r = (int64_t)dst * 255;
+    return (uint8_t)(((((int64_t)src << 8) - r) * (int64_t)a + (r << 8)) / (65280 + (int64_t)a));
+}
+
+static inline void agg_blend_pixel(uint32_t *px, rgb c, unsigned a)
+{
+    if (a == 0)
+        return;
+    uint32_t v = *px;
+    if (a == 255) {
+        *px = 0xFF000000u | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b;
+        return;
+    }
+    uint8_t r = agg_blend(v >> 16 & 0xFF, c.r, a), g = agg_blend(v >> 8 & 0xFF, c.g, a), b = agg_blend(v & 0xFF, c.b, a);
+    *px = 0xFF000000u | (uint32_t)r << 16 | (uint32_t)g << 8 | b;
+}
+
+/* Blends a matplotlib text primitive's grey image into the canvas where
+ * font_mpl_place puts it: upright, each grey level is the coverage
+ * (RendererAgg::draw_text_image's blend_solid_hspan); turned, Agg resamples the
+ * image (exactly, at a quarter turn on whole pixels) and scales the level by
+ * 255/256 (its font_to_rgba). */
+static void draw_mpl_text(canvas *c, const prim *p, double scale)
+{
+    mpl_placed m;
+    font_mpl_place(p, scale, &m);
+    int x0 = m.x0 < 0 ? 0 : m.x0, y0 = m.y0 < 0 ? 0 : m.y0;
+    int x1 = m.x1 > c->width ? c->width : m.x1, y1 = m.y1 > c->height ? c->height : m.y1;
+    for (int y = y0; y < y1; y++) {
+        uint32_t *row = c->mem + (size_t)y * (size_t)c->width;
+        for (int x = x0; x < x1; x++) {
+            unsigned v;
+            if (!m.quarter) {
+                v = m.img[(size_t)(y - m.y0) * (size_t)m.w + (size_t)(x - m.x0)];
+            } else {
+                int u = m.y1 - 1 - y, r = x - m.x0;
+                v = (255u * m.img[(size_t)r * (size_t)m.w + (size_t)u]) >> 8;
+            }
+            agg_blend_pixel(row + x, p->fill, v);
+        }
+    }
+}
+
 int render_scene(canvas *c, const scene *s)
 {
     return render_scene_scaled(c, s, 1.0);
@@ -349,6 +400,12 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
     double font_size = -1;
     for (int i = 0; i < s->nprims; i++) {
         const prim *p = &s->prims[i];
+        if (p->type == PRIM_TEXT && p->font != FONT_LIBERATION) {
+            cairo_surface_flush(c->surface);
+            draw_mpl_text(c, p, scale);
+            cairo_surface_mark_dirty(c->surface);
+            continue;
+        }
         if (p->type == PRIM_TEXT) {
             draw_text(cr, p, &font_size);
             continue;
@@ -382,7 +439,9 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
                 cairo_fill(cr);
         }
         if (p->stroke_width > 0) {
-            cairo_set_line_cap(cr, p->round_caps ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
+            cairo_set_line_cap(cr, p->round_caps    ? CAIRO_LINE_CAP_ROUND
+                                   : p->square_caps ? CAIRO_LINE_CAP_SQUARE
+                                                    : CAIRO_LINE_CAP_BUTT);
             cairo_set_line_width(cr, p->stroke_width);
             set_colour(cr, p->stroke);
             cairo_stroke(cr);

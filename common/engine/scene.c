@@ -146,6 +146,16 @@ prim *scene_text(scene *s, double x, double y, double font_size, const char *tex
     return p;
 }
 
+prim *scene_mpl_text(scene *s, double x, double y, double pt, const char *text, rgb colour, text_font f, text_align ha,
+                     text_align va)
+{
+    prim *p = scene_text(s, x, y, pt * MPL_DPI / 72.0, text, colour);
+    p->font = (uint8_t)f;
+    p->halign = (uint8_t)ha;
+    p->valign = (uint8_t)va;
+    return p;
+}
+
 void prim_outline(prim *p, double width, rgb colour)
 {
     p->filled = false;
@@ -217,6 +227,12 @@ void prim_bbox(const scene *s, const prim *p, double *x0, double *y0, double *x1
         break;
     }
     case PRIM_TEXT: {
+        if (p->font != FONT_LIBERATION) {
+            mpl_placed m;
+            font_mpl_place(p, 1.0, &m);
+            a = m.ix0; b = m.iy0; c = m.ix1; d = m.iy1; /* the ink's pixels */
+            break;
+        }
         double px, py;
         font_text_place(p->font_size, p->label, p->x, p->y, &px, &py, &a, &b, &c, &d);
         if (p->angle != 0) { /* the turned ink box's corners */

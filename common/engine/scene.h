@@ -46,6 +46,24 @@ typedef enum prim_edges {
                      antialiased; their text is), and steps of a gradient */
 } prim_edges;
 
+/* The font of a text primitive (font.h).  FONT_LIBERATION: Liberation Sans drawn
+ * by Cairo, the label's ink box centred on (x, y) (the Pillow tasks' Arial).
+ * FONT_DEJAVU, FONT_DEJAVU_BOLD: matplotlib's default font drawn as matplotlib's
+ * Agg backend draws it, (x, y) the text's anchor, aligned by halign and valign
+ * as matplotlib's ha and va. */
+typedef enum text_font { FONT_LIBERATION, FONT_DEJAVU, FONT_DEJAVU_BOLD } text_font;
+/* matplotlib's ha (ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT) and va (ALIGN_TOP,
+ * ALIGN_CENTER, ALIGN_BASELINE, ALIGN_BOTTOM, ALIGN_CENTER_BASELINE). */
+typedef enum text_align {
+    ALIGN_CENTER,
+    ALIGN_LEFT,
+    ALIGN_RIGHT,
+    ALIGN_TOP,
+    ALIGN_BOTTOM,
+    ALIGN_BASELINE,
+    ALIGN_CENTER_BASELINE
+} text_align;
+
 typedef struct point {
     double x, y;
 } point;
@@ -61,10 +79,14 @@ typedef struct prim {
     double stroke_width;     /* 0 = no outline */
     rgb stroke;
     bool round_caps;         /* polylines: round caps and joins instead of butt/miter */
+    bool square_caps;        /* polylines: projecting (square) caps instead of butt,
+                                matplotlib's default for lines */
     prim_edges edges;        /* how a fill's edges are smoothed (EDGES_SMOOTH by default) */
     double x, y, r, w, h, angle;
     int first_pt, npts;      /* into scene.pts */
     double font_size;
+    uint8_t font;            /* text_font (FONT_LIBERATION by default) */
+    uint8_t halign, valign;  /* text_align, matplotlib text only (centre by default) */
     char label[40];
 } prim;
 
@@ -91,6 +113,10 @@ prim *scene_polygon(scene *s, const point *pts, int n, rgb fill);
 prim *scene_polyline(scene *s, const point *pts, int n, double width, rgb colour);
 prim *scene_line(scene *s, double x0, double y0, double x1, double y1, double width, rgb colour);
 prim *scene_text(scene *s, double x, double y, double font_size, const char *text, rgb colour);
+/* matplotlib text: `pt` points (font_size pt x 100/72 px) in font f, anchored at
+ * (x, y) with alignment ha, va. */
+prim *scene_mpl_text(scene *s, double x, double y, double pt, const char *text, rgb colour, text_font f, text_align ha,
+                     text_align va);
 /* An outline only: turns p into an unfilled shape with a stroke. */
 void prim_outline(prim *p, double width, rgb colour);
 
