@@ -72,18 +72,20 @@ static void draw_axes(scene *s, int size)
     char buf[16];
     for (int k = 0; k <= size; k++) {
         double x = snap(AXES_LEFT + k * cell), y = snap(AXES_TOP + k * cell);
-        prim *v = scene_line(s, x, AXES_TOP, x, bottom + 1, LINE_WIDTH, RGB_BLACK);
+        /* Agg's coverage of the snapped 1-pt lines (EDGES_AGG) */
+        const double lw = LINE_WIDTH / 2, tw = TICK_WIDTH / 2;
+        prim *v = scene_agg_box(s, x - lw, AXES_TOP, x + lw, bottom + 1, RGB_BLACK);
         v->kind = "grid";
-        prim *h = scene_line(s, AXES_LEFT, y, right + 1, y, LINE_WIDTH, RGB_BLACK);
+        prim *h = scene_agg_box(s, AXES_LEFT, y - lw, right + 1, y + lw, RGB_BLACK);
         h->kind = "grid";
         /* ticks and their labels count data units: x from the left, y from the bottom */
         double ty = snap(bottom - k * cell);
         /* a tick is a marker: on the pixel nearest its place, its length snapped
          * to whole pixels */
         double tl = floor(TICK_LENGTH + 0.5);
-        prim *tx = scene_line(s, x, snap(bottom), x, snap(bottom) + tl, TICK_WIDTH, RGB_BLACK);
+        prim *tx = scene_agg_box(s, x - tw, snap(bottom), x + tw, snap(bottom) + tl, RGB_BLACK);
         tx->kind = "tick";
-        prim *tyk = scene_line(s, snap(AXES_LEFT), ty, snap(AXES_LEFT) - tl, ty, TICK_WIDTH, RGB_BLACK);
+        prim *tyk = scene_agg_box(s, snap(AXES_LEFT) - tl, ty - tw, snap(AXES_LEFT), ty + tw, RGB_BLACK);
         tyk->kind = "tick";
         snprintf(buf, sizeof buf, "%d", k);
         prim *lx = scene_mpl_text(s, AXES_LEFT + k * cell, bottom + TICK_PAD, TICK_PT, buf, RGB_BLACK, FONT_DEJAVU,

@@ -100,9 +100,10 @@ static int sample(gen_ctx *ctx)
         p->colour_name = "green";
         p->object = i;
         /* The line under the row, data x 0..1, snapped to whole pixels as
-         * matplotlib snaps a straight line of even rounded width. */
+         * matplotlib snaps a straight line of even rounded width, drawn as Agg
+         * draws it (2.08 px: two full rows and a faint fringe). */
         double ly = floor(base - (y - 0.5 - Y_BOTTOM) * UNIT + 0.5);
-        p = scene_line(s, PAD, ly, floor(PAD + UNIT + 0.5), ly, LINE_WIDTH, RGB_BLACK);
+        p = scene_agg_box(s, PAD, ly - LINE_WIDTH / 2, floor(PAD + UNIT + 0.5), ly + LINE_WIDTH / 2, RGB_BLACK);
         p->kind = "line";
     }
     cJSON_AddNumberToObject(ctx->record, "Rows", n);

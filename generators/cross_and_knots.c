@@ -105,9 +105,11 @@ static int sample(gen_ctx *ctx)
     for (int i = 0; i <= size; i++) {
         double x = snap(AXES_LEFT + i * cell), y = snap(AXES_TOP + i * cell);
         rgb c = i == 0 || i == size ? RGB_BLACK : GRID_GREY;
-        prim *v = scene_line(s, x, top, x, hi_y, LINE_WIDTH, c);
+        /* Agg's coverage of the snapped 0.8-pt lines (EDGES_AGG) */
+        const double lw = LINE_WIDTH / 2;
+        prim *v = scene_agg_box(s, x - lw, top, x + lw, hi_y, c);
         v->kind = "grid";
-        prim *h = scene_line(s, lo, y, hi_x, y, LINE_WIDTH, c);
+        prim *h = scene_agg_box(s, lo, y - lw, hi_x, y + lw, c);
         h->kind = "grid";
     }
 

@@ -280,6 +280,44 @@ static void draw_mpl_text(canvas *c, const prim *p, double scale)
     }
 }
 
+/* ---- matplotlib's axis-aligned lines (EDGES_AGG) --------------------------- */
+
+/* Agg's iround: halves away from zero. */
+static long agg_iround(double v) { return (long)(v < 0 ? v - 0.5 : v + 0.5); }
+
+/* Overlap of [a, b) with pixel k's [256k, 256k + 256), in 1/256 px. */
+static long agg_span(long a, long b, long k)
+{
+    long lo = a > 256 * k ? a : 256 * k, hi = b < 256 * k + 256 ? b : 256 * k + 256;
+    return hi > lo ? hi - lo : 0;
+}
+
+/* Fills an EDGES_AGG rectangle: Agg's rasterizer keeps coordinates in 1/256 px
+ * and gives a pixel the covered area's share, floor(area / 256) clamped to 255
+ * (no gamma); its renderer blends the colour at that alpha. */
+static void draw_agg_box(canvas *c, const prim *p, double scale)
+{
+    long x0 = agg_iround(p->x * scale * 256), x1 = agg_iround((p->x + p->w) * scale * 256);
+    long y0 = agg_iround(p->y * scale * 256), y1 = agg_iround((p->y + p->h) * scale * 256);
+    long px0 = x0 >> 8, px1 = (x1 + 255) >> 8, py0 = y0 >> 8, py1 = (y1 + 255) >> 8;
+    if (px0 < 0)
+        px0 = 0;
+    if (py0 < 0)
+        py0 = 0;
+    if (px1 > c->width)
+        px1 = c->width;
+    if (py1 > c->height)
+        py1 = c->height;
+    for (long y = py0; y < py1; y++) {
+        long cy = agg_span(y0, y1, y);
+        uint32_t *row = c->mem + (size_t)y * (size_t)c->width;
+        for (long x = px0; x < px1; x++) {
+            long a = agg_span(x0, x1, x) * cy >> 8;
+            agg_blend_pixel(row + x, p->fill, a > 255 ? 255 : (unsigned)a);
+        }
+    }
+}
+
 int render_scene(canvas *c, const scene *s)
 {
     return render_scene_scaled(c, s, 1.0);
@@ -400,6 +438,12 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
     double font_size = -1;
     for (int i = 0; i < s->nprims; i++) {
         const prim *p = &s->prims[i];
+        if (p->type == PRIM_RECT && p->edges == EDGES_AGG) {
+            cairo_surface_flush(c->surface);
+            draw_agg_box(c, p, scale);
+            cairo_surface_mark_dirty(c->surface);
+            continue;
+        }
         if (p->type == PRIM_TEXT && p->font != FONT_LIBERATION) {
             cairo_surface_flush(c->surface);
             draw_mpl_text(c, p, scale);

@@ -146,6 +146,14 @@ prim *scene_text(scene *s, double x, double y, double font_size, const char *tex
     return p;
 }
 
+prim *scene_agg_box(scene *s, double x0, double y0, double x1, double y1, rgb colour)
+{
+    prim *p = scene_rect(s, x0, y0, x1 - x0, y1 - y0, colour);
+    p->edges = EDGES_AGG;
+    p->kind = "line";
+    return p;
+}
+
 prim *scene_mpl_text(scene *s, double x, double y, double pt, const char *text, rgb colour, text_font f, text_align ha,
                      text_align va)
 {

@@ -41,9 +41,14 @@ typedef enum prim_edges {
                      look) */
     EDGES_FAST,   /* 4 x 4 samples: half the cost, still smooth at a glance
                      (backgrounds) */
-    EDGES_HARD    /* none (a third of the cost): Pillow's look (the Pillow
+    EDGES_HARD,   /* none (a third of the cost): Pillow's look (the Pillow
                      originals' ellipses, rectangles, polygons and lines are not
                      antialiased; their text is), and steps of a gradient */
+    EDGES_AGG     /* a filled upright rectangle without outline, each pixel
+                     covered as matplotlib's Agg rasterizer covers it (edges at
+                     1/256 px, coverage exact) and blended as Agg blends: the
+                     axis-aligned lines of the matplotlib originals (a 1.5 pt line
+                     is 2.08 px: two full rows and a faint fringe each side) */
 } prim_edges;
 
 /* The font of a text primitive (font.h).  FONT_LIBERATION: Liberation Sans drawn
@@ -112,6 +117,9 @@ prim *scene_rect(scene *s, double x, double y, double w, double h, rgb fill);
 prim *scene_polygon(scene *s, const point *pts, int n, rgb fill);
 prim *scene_polyline(scene *s, const point *pts, int n, double width, rgb colour);
 prim *scene_line(scene *s, double x0, double y0, double x1, double y1, double width, rgb colour);
+/* An axis-aligned matplotlib line as Agg draws it: the box [x0, x1] x [y0, y1]
+ * (the stroke, caps included, as clipped) filled with EDGES_AGG, kind "line". */
+prim *scene_agg_box(scene *s, double x0, double y0, double x1, double y1, rgb colour);
 prim *scene_text(scene *s, double x, double y, double font_size, const char *text, rgb colour);
 /* matplotlib text: `pt` points (font_size pt x 100/72 px) in font f, anchored at
  * (x, y) with alignment ha, va. */

@@ -44,21 +44,22 @@ void swatch_strip_draw(scene *s, double top)
     }
     /* matplotlib draws the frame as four lines with projecting caps and snaps
      * them to pixel centres (their width rounds to an odd 1 px): the line through
-     * x runs along floor(x + 0.5) + 0.5 */
+     * x runs along floor(x + 0.5) + 0.5; Agg covers them as EDGES_AGG does */
+    const double hw = FRAME_WIDTH / 2;
     point c[4] = {{FRAME_X0, top + FRAME_Y1}, {FRAME_X0, top + FRAME_Y0}, {FRAME_X1, top + FRAME_Y0},
                   {FRAME_X1, top + FRAME_Y1}};
     for (int k = 0; k < 4; k++) {
         point a = c[k], b = c[(k + 1) % 4];
-        prim *f = scene_line(s, a.x, a.y, b.x, b.y, FRAME_WIDTH, RGB_BLACK);
-        f->square_caps = true;
+        prim *f = scene_agg_box(s, fmin(a.x, b.x) - hw, fmin(a.y, b.y) - hw, fmax(a.x, b.x) + hw, fmax(a.y, b.y) + hw,
+                                RGB_BLACK);
         f->kind = "swatch frame";
     }
     for (int i = 0; i < PALETTE_SIZE; i++) {
         /* a tick is a marker: Agg puts it on the pixel nearest its place and
          * snaps its length to whole pixels (butt ends) */
         double x = SWATCH_BAR_X0 + (i + 0.5) * w, tx = floor(x + 0.5) + 0.5;
-        prim *t = scene_line(s, tx, top + FRAME_Y1, tx, top + FRAME_Y1 + floor(TICK_LENGTH + 0.5), FRAME_WIDTH,
-                             RGB_BLACK);
+        prim *t = scene_agg_box(s, tx - hw, top + FRAME_Y1, tx + hw, top + FRAME_Y1 + floor(TICK_LENGTH + 0.5),
+                                RGB_BLACK);
         t->kind = "swatch tick";
         double lx = AXES_X0 + (i + 0.5) * (AXES_X1 - AXES_X0) / PALETTE_SIZE;
         prim *l = scene_mpl_text(s, lx, top + LABEL_HANG, LABEL_PT, PALETTE[i].name, RGB_BLACK, FONT_DEJAVU,
