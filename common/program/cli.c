@@ -90,6 +90,7 @@ static void usage(FILE *f)
           "            5 refused to overwrite (see --force), 6 invalid answers file (score, report),\n"
           "            70 internal error, 75 directory in use by another gen (its lock is held)\n"
           "environment: GEN_FONT=FILE loads the font from FILE instead of the built-in copy\n"
+          "             (GEN_FONT_DEJAVU, GEN_FONT_DEJAVU_BOLD: the same for DejaVu Sans, Sans Bold)\n"
           "more: man gen; docs/cli.md and docs/cluster.md in the source\n",
           f);
 }
