@@ -2,7 +2,7 @@
  *
  * Contract:
  *  1. font_init() runs once at start-up, before any thread: it takes the fonts
- *     built into the binary (fonts/LiberationSans-Regular.ttf, DejaVuSans.ttf and
+ *     built into the binary (fonts/LiberationSans-Regular.ttf, fonts/dejavu/DejaVuSans.ttf and
  *     DejaVuSans-Bold.ttf, embedded at build time), or for each the file its
  *     variable names when that is set (GEN_FONT, GEN_FONT_DEJAVU,
  *     GEN_FONT_DEJAVU_BOLD), checks its SHA-256 against the pin below and refuses
