@@ -483,9 +483,7 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
                 cairo_fill(cr);
         }
         if (p->stroke_width > 0) {
-            cairo_set_line_cap(cr, p->round_caps    ? CAIRO_LINE_CAP_ROUND
-                                   : p->square_caps ? CAIRO_LINE_CAP_SQUARE
-                                                    : CAIRO_LINE_CAP_BUTT);
+            cairo_set_line_cap(cr, p->round_caps ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
             cairo_set_line_width(cr, p->stroke_width);
             set_colour(cr, p->stroke);
             cairo_stroke(cr);

@@ -84,8 +84,6 @@ typedef struct prim {
     double stroke_width;     /* 0 = no outline */
     rgb stroke;
     bool round_caps;         /* polylines: round caps and joins instead of butt/miter */
-    bool square_caps;        /* polylines: projecting (square) caps instead of butt,
-                                matplotlib's default for lines */
     prim_edges edges;        /* how a fill's edges are smoothed (EDGES_SMOOTH by default) */
     double x, y, r, w, h, angle;
     int first_pt, npts;      /* into scene.pts */
