@@ -29,17 +29,16 @@
 #define LINE_WIDTH (1.0 * PT)
 #define TICK_WIDTH (0.8 * PT)
 #define TICK_LENGTH (3.5 * PT)
-/* Text: the title at 12 pt centred over the axes with its baseline 6 pt above
- * them, tick labels at 10 pt with their ink where the original's is (x labels
- * centred 16 px below the axes, y labels 14.5 px left of them). */
+/* Text in DejaVu Sans as matplotlib draws it (font.h contract 4): the title at
+ * 12 pt centred over the axes with its baseline 6 pt above them; tick labels at
+ * 10 pt, 7 pt (tick 3.5 + pad 3.5) out from the axes, x labels centred under
+ * their tick and hanging from that line, y labels ending there, centred on their
+ * tick's line (matplotlib's ha/va: center/top and right/center_baseline). */
 #define TITLE "Grid of Circles and Triangles"
-#define TITLE_PX (12.0 * PT)
+#define TITLE_PT 12.0
 #define TITLE_BASELINE (AXES_TOP - 6.0 * PT)
-/* The bundled font's cap height (em): scene_text puts the baseline half of it below y. */
-#define CAP_HEIGHT (1409.0 / 2048.0)
-#define TICK_PX (10.0 * PT)
-#define XTICK_LABEL_Y 728.0
-#define YTICK_LABEL_X 87.5
+#define TICK_PT 10.0
+#define TICK_PAD (7.0 * PT)
 /* Shapes in data units of one cell: a circle of radius 0.4 at the middle; a
  * triangle with its apex 0.1 below the cell's top and its base 0.8 below it, from
  * 0.1 to 0.9 across.  matplotlib's "blue" and "red". */
@@ -67,50 +66,38 @@ static double snap(double v)
     return floor(v + 0.5) + 0.5;
 }
 
-/* The title, centred on x, one text primitive a word (a primitive holds at most
- * 15 characters), each word where the whole line's pen would put it. */
-static void draw_title(scene *s, double x, double y)
-{
-    cairo_text_extents_t all, word, space;
-    font_text_extents(TITLE_PX, TITLE, &all);
-    font_text_extents(TITLE_PX, " ", &space);
-    double pen = x - all.x_bearing - all.width / 2;
-    char buf[16];
-    for (const char *w = TITLE; *w;) {
-        size_t len = strcspn(w, " ");
-        snprintf(buf, sizeof buf, "%.*s", (int)len, w);
-        font_text_extents(TITLE_PX, buf, &word);
-        prim *t = scene_text(s, pen + word.x_bearing + word.width / 2, y, TITLE_PX, buf, RGB_BLACK);
-        t->kind = "title";
-        pen += word.x_advance + space.x_advance;
-        w += len;
-        w += strspn(w, " ");
-    }
-}
-
 static void draw_axes(scene *s, int size)
 {
     double cell = AXES_SIDE / size, right = AXES_LEFT + AXES_SIDE, bottom = AXES_TOP + AXES_SIDE;
     char buf[16];
     for (int k = 0; k <= size; k++) {
         double x = snap(AXES_LEFT + k * cell), y = snap(AXES_TOP + k * cell);
-        prim *v = scene_line(s, x, AXES_TOP, x, bottom + 1, LINE_WIDTH, RGB_BLACK);
+        /* Agg's coverage of the snapped 1-pt lines (EDGES_AGG) */
+        const double lw = LINE_WIDTH / 2, tw = TICK_WIDTH / 2;
+        prim *v = scene_agg_box(s, x - lw, AXES_TOP, x + lw, bottom + 1, RGB_BLACK);
         v->kind = "grid";
-        prim *h = scene_line(s, AXES_LEFT, y, right + 1, y, LINE_WIDTH, RGB_BLACK);
+        prim *h = scene_agg_box(s, AXES_LEFT, y - lw, right + 1, y + lw, RGB_BLACK);
         h->kind = "grid";
         /* ticks and their labels count data units: x from the left, y from the bottom */
         double ty = snap(bottom - k * cell);
-        prim *tx = scene_line(s, x, snap(bottom), x, snap(bottom) + TICK_LENGTH, TICK_WIDTH, RGB_BLACK);
+        /* a tick is a marker: on the pixel nearest its place, its length snapped
+         * to whole pixels */
+        double tl = floor(TICK_LENGTH + 0.5);
+        prim *tx = scene_agg_box(s, x - tw, snap(bottom), x + tw, snap(bottom) + tl, RGB_BLACK);
         tx->kind = "tick";
-        prim *tyk = scene_line(s, snap(AXES_LEFT), ty, snap(AXES_LEFT) - TICK_LENGTH, ty, TICK_WIDTH, RGB_BLACK);
+        prim *tyk = scene_agg_box(s, snap(AXES_LEFT) - tl, ty - tw, snap(AXES_LEFT), ty + tw, RGB_BLACK);
         tyk->kind = "tick";
         snprintf(buf, sizeof buf, "%d", k);
-        prim *lx = scene_text(s, x, XTICK_LABEL_Y, TICK_PX, buf, RGB_BLACK);
+        prim *lx = scene_mpl_text(s, AXES_LEFT + k * cell, bottom + TICK_PAD, TICK_PT, buf, RGB_BLACK, FONT_DEJAVU,
+                                  ALIGN_CENTER, ALIGN_TOP);
         lx->kind = "tick label";
-        prim *ly = scene_text(s, YTICK_LABEL_X, ty, TICK_PX, buf, RGB_BLACK);
+        prim *ly = scene_mpl_text(s, AXES_LEFT - TICK_PAD, bottom - k * cell, TICK_PT, buf, RGB_BLACK, FONT_DEJAVU,
+                                  ALIGN_RIGHT, ALIGN_CENTER_BASELINE);
         ly->kind = "tick label";
     }
-    draw_title(s, AXES_LEFT + AXES_SIDE / 2, TITLE_BASELINE - 0.5 * CAP_HEIGHT * TITLE_PX);
+    prim *t = scene_mpl_text(s, AXES_LEFT + AXES_SIDE / 2, TITLE_BASELINE, TITLE_PT, TITLE, RGB_BLACK, FONT_DEJAVU,
+                             ALIGN_CENTER, ALIGN_BASELINE);
+    t->kind = "title";
 }
 
 static int sample(gen_ctx *ctx)

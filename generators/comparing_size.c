@@ -96,7 +96,8 @@ static int sample(gen_ctx *ctx)
         p->colour_name = "green";
         p->object = i;
         /* The line under the row, data x 0..1, snapped to whole pixels as
-         * matplotlib snaps a straight line of even rounded width. */
+         * matplotlib snaps a straight line of even rounded width, drawn as Agg
+         * draws it (2.08 px: two full rows and a faint fringe). */
         double ly = floor(base - (y - 0.5 - Y_BOTTOM) * UNIT + 0.5);
         rows_line(s, PAD, floor(PAD + UNIT + 0.5), ly, LINE_WIDTH);
     }

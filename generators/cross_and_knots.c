@@ -29,18 +29,15 @@
 #define PT (100.0 / 72.0)
 #define LINE_WIDTH (0.8 * PT)
 #define GRID_GREY ((rgb){176, 176, 176})
-/* Text: the X at 25 pt in black, the coordinates at 8 pt in matplotlib's "blue",
- * both centred in their cell.  On boards larger than the release's 6 x 6 the text
- * shrinks, where it must, to fit its cell (the original lets it spill over into
- * the neighbours from 9 x 9 on); on 6 x 6 the sizes are the original's. */
+/* Text in DejaVu Sans as matplotlib draws it (font.h contract 4): the X at 25 pt
+ * in black, the coordinates at 8 pt in matplotlib's "blue", both centred on their
+ * cell's middle (matplotlib's ha = va = center: the line box, descent included,
+ * is centred).  On boards larger than the release's 6 x 6 the text shrinks, where
+ * it must, to fit its cell (the original lets it spill over into the neighbours
+ * from 9 x 9 on); on 6 x 6 the sizes are the original's. */
 #define X_PT 25.0
 #define LABEL_PT 8.0
 #define FIT_SHARE 0.6
-/* matplotlib centres the text's line box (descent included), so the ink sits a
- * little above the cell's middle: measured 3.4 px for the X (0.1 of its size) and
- * 0.5-1 px for the coordinates (0.09 of theirs with our font's placement). */
-#define X_RAISE 0.1
-#define LABEL_RAISE 0.09
 #define BLUE ((rgb){0, 0, 255})
 
 /* Largest grid whose coordinates stay legible on the original's canvas: at 10 x 10
@@ -72,12 +69,12 @@ static double snap(double v)
     return floor(v + 0.5) + 0.5;
 }
 
-/* A text size (px) no larger than want whose ink fits share of the cell. */
+/* A text size (pt) no larger than want whose ink fits share of the cell. */
 static double fit(const char *text, double want, double cell)
 {
-    double w, h;
-    font_text_size(want, text, &w, &h);
-    double k = fmin(1.0, FIT_SHARE * cell / fmax(w, h));
+    double x0, y0, x1, y1;
+    font_mpl_ink(FONT_DEJAVU, want * PT, text, 0, 0, ALIGN_CENTER, ALIGN_CENTER, &x0, &y0, &x1, &y1);
+    double k = fmin(1.0, FIT_SHARE * cell / fmax(x1 - x0, y1 - y0));
     return want * k;
 }
 
@@ -108,9 +105,11 @@ static int sample(gen_ctx *ctx)
     for (int i = 0; i <= size; i++) {
         double x = snap(AXES_LEFT + i * cell), y = snap(AXES_TOP + i * cell);
         rgb c = i == 0 || i == size ? RGB_BLACK : GRID_GREY;
-        prim *v = scene_line(s, x, top, x, hi_y, LINE_WIDTH, c);
+        /* Agg's coverage of the snapped 0.8-pt lines (EDGES_AGG) */
+        const double lw = LINE_WIDTH / 2;
+        prim *v = scene_agg_box(s, x - lw, top, x + lw, hi_y, c);
         v->kind = "grid";
-        prim *h = scene_line(s, lo, y, hi_x, y, LINE_WIDTH, c);
+        prim *h = scene_agg_box(s, lo, y - lw, hi_x, y + lw, c);
         h->kind = "grid";
     }
 
@@ -136,7 +135,7 @@ static int sample(gen_ctx *ctx)
 
     char buf[16];
     snprintf(buf, sizeof buf, "(%d,%d)", size - 1, size - 1); /* the widest label */
-    double xpx = fit("X", X_PT * PT, cell), lpx = fit(buf, LABEL_PT * PT, cell);
+    double xpt = fit("X", X_PT, cell), lpt = fit(buf, LABEL_PT, cell);
     int obj = 0;
     cJSON *gold = cJSON_CreateArray();
     for (int r = 0; r < size; r++)
@@ -144,12 +143,12 @@ static int sample(gen_ctx *ctx)
             double cx = AXES_LEFT + (c + 0.5) * cell, cy = AXES_TOP + (r + 0.5) * cell;
             prim *t;
             if (x[r * size + c]) {
-                t = scene_text(s, cx, cy - X_RAISE * xpx, xpx, "X", RGB_BLACK);
+                t = scene_mpl_text(s, cx, cy, xpt, "X", RGB_BLACK, FONT_DEJAVU, ALIGN_CENTER, ALIGN_CENTER);
                 t->kind = "cross";
                 t->object = obj++;
             } else {
                 snprintf(buf, sizeof buf, "(%d,%d)", r, c);
-                t = scene_text(s, cx, cy - LABEL_RAISE * lpx, lpx, buf, BLUE);
+                t = scene_mpl_text(s, cx, cy, lpt, buf, BLUE, FONT_DEJAVU, ALIGN_CENTER, ALIGN_CENTER);
                 t->kind = "cell label";
             }
             if (safe(x, size, r, c)) {

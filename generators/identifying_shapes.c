@@ -90,7 +90,8 @@ static int sample(gen_ctx *ctx)
         p->kind = k->name;
         p->colour_name = k->colour_name;
         p->object = i;
-        if (i < n - 1) { /* a line between rows, data x 0..1, on whole pixels */
+        if (i < n - 1) { /* a line between rows, data x 0..1, on a pixel edge, as
+                            Agg draws a 1.5-pt line (2.08 px) */
             double ly = PAD + (i + 1) * UNIT;
             rows_line(s, PAD, PAD + UNIT, ly, LINE_WIDTH);
         }

@@ -33,7 +33,14 @@
 #define HALF_H 1000
 /* matplotlib draws each patch with a 1 pt edge in its fill colour. */
 #define EDGE_PX (100.0 / 72)
-/* The labels: 8 pt (11.1 px at 100 dpi), white, centred on the shape's centre. */
+/* The labels: 8 pt bold (11.1 px at 100 dpi), white, centred on the shape's
+ * centre (matplotlib's ha = va = center), in DejaVu Sans Bold as matplotlib draws
+ * it (font.h contract 4). */
+#define LABEL_PT 8.0
+/* The box the placement rule below keeps clear of other shapes: the label's ink
+ * in Liberation Sans at the same size, as it was measured before the labels
+ * took matplotlib's font, so that positions (and records) stay as they were;
+ * tests/check_numbered_shapes.c checks the gap for the ink drawn now. */
 #define LABEL_PX (8.0 * 100 / 72)
 /* Readability (tasks.md rule 6): the original keeps only the centres 150 units
  * apart, so shapes overlap (a circle cut by a square no longer reads as a
@@ -242,7 +249,8 @@ static int sample(gen_ctx *ctx)
         p->kind = KIND_NAME[it[i].kind];
         p->colour_name = COLOUR_NAME[it[i].colour];
         p->object = i;
-        prim *t = scene_text(s, sh[i].c.x, sh[i].c.y, LABEL_PX, it[i].label, RGB_WHITE);
+        prim *t = scene_mpl_text(s, sh[i].c.x, sh[i].c.y, LABEL_PT, it[i].label, RGB_WHITE, FONT_DEJAVU_BOLD,
+                                 ALIGN_CENTER, ALIGN_CENTER);
         t->object = i;
     }
     /* the record: each kind's numbers as strings, sorted as strings */

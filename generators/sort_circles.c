@@ -33,9 +33,15 @@
 #define PAD 10.0
 /* matplotlib draws the circle's edge in its face colour, 1 pt (100/72 px) wide. */
 #define EDGE_W (100.0 / 72.0)
-/* The label: 24 pt at 100 dpi (33.3 px em), white, centred; matplotlib's centred
- * text puts the digits' ink 2.5 px above the circle's centre (measured on the
- * original's images). */
+/* The label: 24 pt at 100 dpi (33.3 px em), white, centred on the circle's
+ * centre (matplotlib's ha = va = center), in DejaVu Sans as matplotlib draws it
+ * (font.h contract 4). */
+#define LABEL_PT 24.0
+/* The redraw rule below measures a label as it did before the labels took
+ * matplotlib's font (Liberation Sans' ink at the same size, 2.5 px above the
+ * centre), so that the scenes drawn (and records) stay as they were; a label
+ * whose DejaVu ink would still come closer than LABEL_INSIDE_PAD to its circle's
+ * edge is drawn smaller (label_pt). */
 #define LABEL_SIZE (24 * 100.0 / 72.0)
 #define LABEL_RAISE 2.5
 /* Two circles whose drawn diameters differ by less than 3% of the larger (the
@@ -51,6 +57,21 @@
 #define MAX_CIRCLES 25
 /* Scenes thrown away before giving up: about 0.5 a sample at level 20, 2.7 at 25. */
 #define MAX_REDRAWS 2000
+
+/* The label's size: LABEL_PT, or less (by quarter points) until every corner of
+ * its ink keeps LABEL_INSIDE_PAD inside the circle of radius r about (x, y). */
+static double label_pt(const char *label, double x, double y, double r)
+{
+    double pt = LABEL_PT;
+    for (; pt > 6; pt -= 0.25) {
+        double x0, y0, x1, y1;
+        font_mpl_ink(FONT_DEJAVU, pt * 100.0 / 72.0, label, x, y, ALIGN_CENTER, ALIGN_CENTER, &x0, &y0, &x1, &y1);
+        double dx = fmax(fabs(x0 - x), fabs(x1 - x)), dy = fmax(fabs(y0 - y), fabs(y1 - y));
+        if (hypot(dx, dy) <= r - LABEL_INSIDE_PAD)
+            break;
+    }
+    return pt;
+}
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
@@ -157,7 +178,8 @@ static int sample(gen_ctx *ctx)
         c->object = i;
         char label[8];
         snprintf(label, sizeof label, "%d", i + 1);
-        prim *t = scene_text(s, PAD + cx[i] * scale, cy - LABEL_RAISE, LABEL_SIZE, label, RGB_WHITE);
+        prim *t = scene_mpl_text(s, PAD + cx[i] * scale, cy, label_pt(label, PAD + cx[i] * scale, cy, rad[i] * scale),
+                                 label, RGB_WHITE, FONT_DEJAVU, ALIGN_CENTER, ALIGN_CENTER);
         t->kind = "label";
         t->object = i;
     }

@@ -154,11 +154,13 @@ static inline const char *scene_grid_plot_lines(const scene *sc, int size, doubl
         const prim *a = &sc->prims[i];
         if (!a->kind || strcmp(a->kind, "grid") != 0)
             continue;
-        const point *q = prim_points(sc, a);
-        if (q[0].x == q[1].x && nx <= size)
-            xs[nx++] = q[0].x;
-        else if (q[0].y == q[1].y && ny <= size)
-            ys[ny++] = q[0].y;
+        /* a line is a thin upright box (EDGES_AGG): its middle across */
+        if (a->type != PRIM_RECT || a->angle != 0)
+            return "a grid line that is not an upright box";
+        if (a->w < a->h && nx <= size)
+            xs[nx++] = a->x + a->w / 2;
+        else if (a->h < a->w && ny <= size)
+            ys[ny++] = a->y + a->h / 2;
         else
             return "a grid line that is neither vertical nor horizontal, or too many";
     }

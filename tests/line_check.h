@@ -283,8 +283,15 @@ static const char *lc_split(const scene *sc, bool vertical, lc_shape *shapes, in
     for (int i = 0; i < sc->nprims; i++) {
         const prim *p = &sc->prims[i];
         if (p->type == PRIM_RECT) {
-            if (!lc_near(p->x, lb[0]) || !lc_near(p->y, lb[1]) || !lc_near(p->x + p->w, lb[2]) ||
-                !lc_near(p->y + p->h, lb[3]) || p->fill.r || p->fill.g || p->fill.b != 255 || p->stroke_width != 0)
+            /* drawn as Agg draws the 1.5-pt line: 2.08 px wide about the middle
+             * of the line's two whole pixels */
+            double d[4] = {lb[0], lb[1], lb[2], lb[3]}, hw = 1.5 * 100 / 72 / 2;
+            int a = vertical ? 0 : 1;
+            double mid = (lb[a] + lb[a + 2]) / 2;
+            d[a] = mid - hw, d[a + 2] = mid + hw;
+            if (!lc_near(p->x, d[0]) || !lc_near(p->y, d[1]) || !lc_near(p->x + p->w, d[2]) ||
+                !lc_near(p->y + p->h, d[3]) || p->edges != EDGES_AGG || p->fill.r || p->fill.g ||
+                p->fill.b != 255 || p->stroke_width != 0)
                 return "a rectangle that is not the blue line";
             if (i != 0)
                 return "the line is not drawn first (under the shapes)";

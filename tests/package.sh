@@ -6,14 +6,15 @@
 #    policy: their security updates reach gen), and Depends names libcairo2,
 #    libpng16-16, libfreetype6 and zlib1g (a GEN_STATIC_DEPS=ON build is a local
 #    one, not a package build: skipped);
-#  - it holds bin/gen, the man page, the bash completion, the font and licence,
+#  - it holds bin/gen, the man page, the bash completion, the fonts and licences,
 #    and the Slurm job script, each equal to the source's file;
 #  - the packaged gen, unpacked elsewhere and run with the source and build trees
 #    out of reach (a private mount namespace with empty file systems over both,
 #    where unshare is allowed), makes the same files as the built gen, and they
 #    check and verify; it holds no path to the source's fonts/;
 #  - GEN_FONT still overrides the built-in font (same output from the installed
-#    font file; exit 4 for another file or a missing one).
+#    font file; exit 4 for another file or a missing one), and GEN_FONT_DEJAVU,
+#    GEN_FONT_DEJAVU_BOLD the DejaVu ones (numbered_shapes draws both).
 #  Exits 77 (ctest: skipped) without dpkg-deb, dpkg-shlibdeps or readelf.
 set -u
 GEN=$(realpath "$1")
@@ -56,6 +57,8 @@ R=$WORK/root/usr
 for pair in share/man/man1/gen.1:docs/gen.1 share/bash-completion/completions/gen:scripts/completion.bash \
     share/gen/fonts/LiberationSans-Regular.ttf:fonts/LiberationSans-Regular.ttf share/gen/fonts/OFL.txt:fonts/OFL.txt \
     share/gen/fonts/courB08-COPYRIGHT.txt:fonts/courB08-COPYRIGHT.txt \
+    share/gen/fonts/DejaVuSans.ttf:fonts/dejavu/DejaVuSans.ttf share/gen/fonts/DejaVuSans-Bold.ttf:fonts/dejavu/DejaVuSans-Bold.ttf \
+    share/gen/fonts/DejaVu-copyright.txt:fonts/dejavu/DejaVu-copyright.txt \
     share/gen/slurm-gen-all.sbatch:scripts/slurm-gen-all.sbatch; do
     cmp -s "$R/${pair%%:*}" "$SRC/${pair#*:}" && ok || fail "the package's ${pair%%:*} is not ${pair#*:}"
 done
@@ -76,8 +79,9 @@ grep -qF "$SRC/fonts" "$R/bin/gen" && fail "the packaged gen holds the path $SRC
 mkdir -p "$WORK/away" "$WORK/built"
 cmd="gen counting_circles --num_images 2 --num_sizes 1..20 --seed 7 --out cc"
 run_away() {
-    cd "$WORK/away" && env -u GEN_FONT PATH="$R/bin:/usr/bin:/bin" \
-        bash -c "$cmd && gen sort_lines --num_images 1 --seed 7 --out sl --quiet && gen check cc && gen verify cc"
+    cd "$WORK/away" && env -u GEN_FONT -u GEN_FONT_DEJAVU -u GEN_FONT_DEJAVU_BOLD PATH="$R/bin:/usr/bin:/bin" \
+        bash -c "$cmd && gen sort_lines --num_images 1 --seed 7 --out sl --quiet &&
+            gen numbered_shapes --num_images 1 --seed 7 --out ns --quiet && gen check cc && gen verify cc"
 }
 if unshare -m true 2>/dev/null; then
     export -f run_away
@@ -88,9 +92,10 @@ else
     echo "package: unshare not allowed here, so the source tree stays visible"
     run_away >"$WORK/away.log" 2>&1 && ok || fail "packaged gen: $(cat "$WORK/away.log")"
 fi
-(cd "$WORK/built" && env -u GEN_FONT "$GEN" ${cmd#gen } --quiet && env -u GEN_FONT "$GEN" sort_lines --num_images 1 \
-    --seed 7 --out sl --quiet) && ok || fail "built gen"
-for d in cc sl; do
+(cd "$WORK/built" && export -n GEN_FONT GEN_FONT_DEJAVU GEN_FONT_DEJAVU_BOLD && "$GEN" ${cmd#gen } --quiet &&
+    "$GEN" sort_lines --num_images 1 --seed 7 --out sl --quiet &&
+    "$GEN" numbered_shapes --num_images 1 --seed 7 --out ns --quiet) && ok || fail "built gen"
+for d in cc sl ns; do
     diff -r -x gen.json "$WORK/away/$d" "$WORK/built/$d" >/dev/null && ok || fail "$d: packaged gen's output differs"
     diff <(grep -v '"command"' "$WORK/away/$d/gen.json") <(grep -v '"command"' "$WORK/built/$d/gen.json") >/dev/null &&
         ok || fail "$d: gen.json differs in more than its command"
@@ -107,6 +112,15 @@ msg=$(cd "$WORK/away" && GEN_FONT=$R/share/gen/fonts/OFL.txt "$R/bin/gen" sort_l
     fail "GEN_FONT naming another file: $msg"
 msg=$(cd "$WORK/away" && GEN_FONT=$WORK/none.ttf "$R/bin/gen" sort_lines --seed 7 --out sl3 2>&1)
 [ $? -eq 4 ] && grep -q "cannot open font '$WORK/none.ttf'" <<<"$msg" && ok || fail "GEN_FONT naming no file: $msg"
+# GEN_FONT_DEJAVU and GEN_FONT_DEJAVU_BOLD likewise.
+(cd "$WORK/away" && GEN_FONT_DEJAVU=$R/share/gen/fonts/DejaVuSans.ttf \
+    GEN_FONT_DEJAVU_BOLD=$R/share/gen/fonts/DejaVuSans-Bold.ttf "$R/bin/gen" numbered_shapes --num_images 1 \
+    --seed 7 --out ns2 --quiet) && diff -r -x gen.json "$WORK/away/ns" "$WORK/away/ns2" >/dev/null && ok ||
+    fail "GEN_FONT_DEJAVU(_BOLD) naming the installed fonts changes the output"
+msg=$(cd "$WORK/away" && GEN_FONT_DEJAVU_BOLD=$R/share/gen/fonts/DejaVuSans.ttf "$R/bin/gen" numbered_shapes \
+    --seed 7 --out ns3 2>&1)
+[ $? -eq 4 ] && grep -q "not the bundled DejaVu Sans Bold's" <<<"$msg" && [ ! -e "$WORK/away/ns3" ] && ok ||
+    fail "GEN_FONT_DEJAVU_BOLD naming another font: $msg"
 
 # libperceptv and the Python package perceptv (docs/library.md, docs/python.md):
 # the header, the library with its soname, perceptv.pc (its prefix found from

@@ -5,7 +5,8 @@
  * whole program, gen all --jobs 2 aborted in cairo_scaled_font_destroy about one
  * run in six.  Checks: each thread gets a face of its own; THREADS threads drawing
  * and measuring labels of many sizes at once, over and over, do not crash and draw
- * exactly the pixels one thread alone draws.
+ * exactly the pixels one thread alone draws (Cairo's Liberation Sans labels and
+ * matplotlib's DejaVu Sans ones).
  *
  * Exit status 0 when every check passes, 1 otherwise.
  */
@@ -13,6 +14,7 @@
 #include "render.h"
 #include "scene.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -33,7 +35,13 @@ static void label_scene(scene *s, int k)
     scene_reset(s, W, H);
     cairo_text_extents_t e;
     font_text_extents(10 + k % 23, text, &e); /* measuring too, as scenes do */
-    scene_text(s, W / 2.0, H / 2.0, 10 + k % 23, text, RGB_BLACK);
+    scene_text(s, W / 2.0, H / 3.0, 10 + k % 23, text, RGB_BLACK);
+    /* and matplotlib's text, which each thread lays out with FreeType faces of
+     * its own (font.h contract 4): both fonts, upright and turned */
+    prim *t = scene_mpl_text(s, W / 2.0, 2 * H / 3.0, 6 + k % 11, text, RGB_BLACK,
+                             k % 2 ? FONT_DEJAVU_BOLD : FONT_DEJAVU, ALIGN_CENTER, ALIGN_CENTER);
+    if (k % 5 == 0)
+        t->angle = -M_PI / 2;
 }
 
 /* Draws label k and returns a checksum of the canvas. */

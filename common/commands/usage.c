@@ -54,6 +54,7 @@ void gen_usage(FILE *f)
           "            70 internal error, 75 directory in use by another gen (its lock is held),\n"
           "            130 interrupted (SIGINT, SIGTERM: the task in flight rolled back)\n"
           "environment: GEN_FONT=FILE loads the font from FILE instead of the built-in copy\n"
+          "             (GEN_FONT_DEJAVU, GEN_FONT_DEJAVU_BOLD: the same for DejaVu Sans, Sans Bold)\n"
           "more: man gen; docs/cli.md and docs/cluster.md in the source\n",
           f);
 }

@@ -8,24 +8,54 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 
+#include FT_GLYPH_H
+
+#include <math.h>
 #include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The font file is built into the program (GNU as .incbin, path from CMake), so
- * gen needs no file of its own at run time wherever it is installed. */
-#ifndef GEN_FONT_FILE
-#error "GEN_FONT_FILE must name fonts/LiberationSans-Regular.ttf (CMakeLists.txt sets it)"
+/* The font files are built into the program (GNU as .incbin, paths from CMake),
+ * so gen needs no file of its own at run time wherever it is installed. */
+#if !defined(GEN_FONT_FILE) || !defined(GEN_FONT_DEJAVU_FILE) || !defined(GEN_FONT_DEJAVU_BOLD_FILE)
+#error "GEN_FONT_FILE, GEN_FONT_DEJAVU_FILE and GEN_FONT_DEJAVU_BOLD_FILE must name the fonts/ files (CMakeLists.txt sets them)"
 #endif
-__asm__(".pushsection .rodata\n"
-        ".balign 16\n"
-        "gen_font_embedded:\n"
-        ".incbin \"" GEN_FONT_FILE "\"\n"
-        "gen_font_embedded_end:\n"
-        ".popsection\n");
-extern const unsigned char gen_font_embedded[] __asm__("gen_font_embedded");
-extern const unsigned char gen_font_embedded_end[] __asm__("gen_font_embedded_end");
+#define EMBED(name, file)                                                                                              \
+    __asm__(".pushsection .rodata\n"                                                                                 \
+            ".balign 16\n" #name ":\n"                                                                               \
+            ".incbin \"" file "\"\n" #name "_end:\n"                                                                  \
+            ".popsection\n");                                                                                        \
+    extern const unsigned char name[] __asm__(#name);                                                                 \
+    extern const unsigned char name##_end[] __asm__(#name "_end")
+EMBED(gen_font_embedded, GEN_FONT_FILE);
+EMBED(gen_font_dejavu_embedded, GEN_FONT_DEJAVU_FILE);
+EMBED(gen_font_dejavu_bold_embedded, GEN_FONT_DEJAVU_BOLD_FILE);
+
+/* matplotlib's two fonts (contract 4): the built-in bytes, the variable that
+ * names a file instead, the pin; then the checked bytes in use. */
+typedef struct mpl_font_file {
+    const char *name, *env, *sha;
+    const unsigned char *start, *end;
+    const unsigned char *bytes;
+    size_t len;
+    unsigned char *read; /* read from the file env names, else NULL */
+} mpl_font_file;
+static mpl_font_file mpl_files[2] = {
+    {"DejaVu Sans", "GEN_FONT_DEJAVU", FONT_DEJAVU_SHA256, gen_font_dejavu_embedded, gen_font_dejavu_embedded_end,
+     NULL, 0, NULL},
+    {"DejaVu Sans Bold", "GEN_FONT_DEJAVU_BOLD", FONT_DEJAVU_BOLD_SHA256, gen_font_dejavu_bold_embedded,
+     gen_font_dejavu_bold_embedded_end, NULL, 0, NULL},
+};
+
+/* Each thread's FreeType faces and laid-out strings of matplotlib text (below). */
+typedef struct mpl_thread mpl_thread;
+static _Thread_local mpl_thread *mpl_here;
+static pthread_key_t mpl_key;
+static void mpl_release(void *v);
 
 /* The checked font bytes (font_init), shared read-only by every thread. */
 static const unsigned char *bytes_in_use;
@@ -112,22 +142,23 @@ static cairo_font_options_t *make_options(void)
     return o;
 }
 
-/* Reads the file GEN_FONT names into font_bytes. */
-static int read_font_file(const char *path, size_t *len, char *err, size_t errlen)
+/* Reads the file `path` (named by variable `env`) into *buf. */
+static int read_font_file(const char *path, const char *env, unsigned char **buf, size_t *len, char *err,
+                          size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, errlen, "cannot open font '%s' (named by GEN_FONT; unset it to use the built-in font)", path);
+        snprintf(err, errlen, "cannot open font '%s' (named by %s; unset it to use the built-in font)", path, env);
         return -1;
     }
     size_t cap = 1 << 20, n;
     *len = 0;
-    font_bytes = xmalloc(cap);
-    while ((n = fread(font_bytes + *len, 1, cap - *len, f)) > 0) {
+    *buf = xmalloc(cap);
+    while ((n = fread(*buf + *len, 1, cap - *len, f)) > 0) {
         *len += n;
         if (*len == cap) {
             cap *= 2;
-            font_bytes = xrealloc(font_bytes, cap);
+            *buf = xrealloc(*buf, cap);
         }
     }
     int bad = ferror(f);
@@ -139,23 +170,27 @@ static int read_font_file(const char *path, size_t *len, char *err, size_t errle
     return 0;
 }
 
-int font_init(char *err, size_t errlen)
+/* Takes the built-in bytes or the file env names, checks them against sha (the
+ * font called `name`) and that FreeType loads them. */
+static int take_font(const char *env, const char *name, const char *sha, const unsigned char *start,
+                     const unsigned char *end, const unsigned char **bytes_out, size_t *len_out, unsigned char **read,
+                     const char **path_out, char *err, size_t errlen)
 {
-    const char *path = getenv("GEN_FONT");
-    const unsigned char *bytes = gen_font_embedded;
-    size_t len = (size_t)(gen_font_embedded_end - gen_font_embedded);
+    const char *path = getenv(env);
+    const unsigned char *bytes = start;
+    size_t len = (size_t)(end - start);
     if (path && *path) {
-        if (read_font_file(path, &len, err, errlen) != 0)
+        if (read_font_file(path, env, read, &len, err, errlen) != 0)
             return -1;
-        bytes = font_bytes;
+        bytes = *read;
     } else {
-        path = FONT_BUILT_IN;
+        path = NULL;
     }
+    const char *shown = path ? path : "(built-in)";
     char hex[65];
     sha256_hex(bytes, len, hex);
-    if (strcmp(hex, FONT_SHA256) != 0) {
-        snprintf(err, errlen, "font '%s' has SHA-256 %s, not the bundled Liberation Sans Regular's %s", path, hex,
-                 FONT_SHA256);
+    if (strcmp(hex, sha) != 0) {
+        snprintf(err, errlen, "font '%s' has SHA-256 %s, not the bundled %s's %s", shown, hex, name, sha);
         return -1;
     }
     /* FreeType must take the bytes here, so that a worker thread never fails */
@@ -170,13 +205,34 @@ int font_init(char *err, size_t errlen)
         FT_Done_Face(probe);
     FT_Done_FreeType(lib);
     if (bad) {
-        snprintf(err, errlen, "FreeType cannot load font '%s'", path);
+        snprintf(err, errlen, "FreeType cannot load font '%s'", shown);
         return -1;
+    }
+    *bytes_out = bytes;
+    *len_out = len;
+    if (path_out)
+        *path_out = path;
+    return 0;
+}
+
+int font_init(char *err, size_t errlen)
+{
+    const unsigned char *bytes;
+    size_t len;
+    const char *path;
+    if (take_font("GEN_FONT", "Liberation Sans Regular", FONT_SHA256, gen_font_embedded, gen_font_embedded_end, &bytes,
+                  &len, &font_bytes, &path, err, errlen) != 0)
+        return -1;
+    for (int k = 0; k < 2; k++) {
+        mpl_font_file *m = &mpl_files[k];
+        if (take_font(m->env, m->name, m->sha, m->start, m->end, &m->bytes, &m->len, &m->read, NULL, err, errlen) !=
+            0)
+            return -1;
     }
     bytes_in_use = bytes;
     len_in_use = len;
     options = make_options();
-    path_in_use = path;
+    path_in_use = path ? path : FONT_BUILT_IN;
     return 0;
 }
 
@@ -195,6 +251,11 @@ void font_done(void)
     if (options)
         cairo_font_options_destroy(options);
     options = NULL;
+    if (mpl_here) { /* this thread's matplotlib faces (others free theirs as they end) */
+        pthread_setspecific(mpl_key, NULL);
+        mpl_release(mpl_here);
+        mpl_here = NULL;
+    }
     /* font_bytes stays: a face Cairo still caches may read it until exit */
     bytes_in_use = NULL;
     len_in_use = 0;
@@ -248,4 +309,305 @@ void font_text_size(double size, const char *text, double *w, double *h)
     font_text_extents(size, text, &e);
     *w = e.width;
     *h = e.height;
+}
+
+/* ---- matplotlib text (contract 4) ---------------------------------------- */
+
+/* matplotlib 3.6's defaults: rcParams text.hinting_factor and text.hinting
+ * ('force_autohint': FreeType's auto-hinter, the font's own hints unused). */
+#define MPL_HINTING_FACTOR 8
+#define MPL_LOAD_FLAGS FT_LOAD_FORCE_AUTOHINT
+/* Strings laid out per thread, kept for the next use (the swatch strip draws the
+ * same 21 labels in every sample of three tasks). */
+#define MPL_CACHE 256
+
+/* One string laid out as FT2Font::set_text and draw_glyphs_to_bitmap do. */
+typedef struct mpl_entry {
+    bool used;
+    uint8_t font;
+    long size26;           /* points x 64 */
+    unsigned dpi_x, dpi_y; /* FT_Set_Char_Size's resolutions */
+    char text[sizeof(((prim *)0)->label)];
+    FT_BBox bbox;          /* of the glyphs' outlines at their pen positions (1/64 px) */
+    long advance;          /* the pen's end (1/64 px) */
+    int w, h;              /* the grey image */
+    unsigned char *img;
+    size_t cap;
+    int ink_x0, ink_y0, ink_x1, ink_y1; /* non-zero pixels of the image, [ ) */
+} mpl_entry;
+
+struct mpl_thread {
+    FT_Library lib;
+    FT_Face face[2];
+    long size26[2];
+    unsigned dpi_x[2], dpi_y[2];
+    mpl_entry cache[MPL_CACHE];
+};
+
+static pthread_once_t mpl_once = PTHREAD_ONCE_INIT;
+
+static void mpl_release(void *v)
+{
+    mpl_thread *t = v;
+    for (int i = 0; i < MPL_CACHE; i++)
+        free(t->cache[i].img);
+    for (int k = 0; k < 2; k++)
+        FT_Done_Face(t->face[k]);
+    FT_Done_FreeType(t->lib);
+    free(t);
+}
+
+static void mpl_make_key(void)
+{
+    if (pthread_key_create(&mpl_key, mpl_release) != 0)
+        abort();
+}
+
+/* This thread's FreeType faces, made on first use (font_init has loaded the same
+ * bytes, so only exhausted memory can make this fail: GEN_EXIT_INTERNAL). */
+static mpl_thread *mpl_thread_here(void)
+{
+    if (mpl_here)
+        return mpl_here;
+    mpl_thread *t = xcalloc(1, sizeof *t);
+    bool bad = FT_Init_FreeType(&t->lib) != 0;
+    for (int k = 0; k < 2 && !bad; k++)
+        bad = FT_New_Memory_Face(t->lib, mpl_files[k].bytes, (FT_Long)mpl_files[k].len, 0, &t->face[k]) != 0;
+    if (bad) {
+        fputs("gen: FreeType cannot load the matplotlib font in a worker thread\n", stderr);
+        exit(GEN_EXIT_INTERNAL);
+    }
+    pthread_once(&mpl_once, mpl_make_key);
+    pthread_setspecific(mpl_key, t);
+    mpl_here = t;
+    return t;
+}
+
+static void mpl_fail(const char *what)
+{
+    fprintf(stderr, "gen: FreeType failed (%s) on the matplotlib font\n", what);
+    exit(GEN_EXIT_INTERNAL);
+}
+
+/* FT2Font::set_size: the size at hinting_factor x the dpi across, shrunk back by
+ * a transform, so that hinting snaps heights to whole pixels but widths only to
+ * 1/8 px. */
+static FT_Face mpl_sized(mpl_thread *t, int k, long size26, unsigned dpi_x, unsigned dpi_y)
+{
+    FT_Face f = t->face[k];
+    if (t->size26[k] != size26 || t->dpi_x[k] != dpi_x || t->dpi_y[k] != dpi_y) {
+        if (FT_Set_Char_Size(f, (FT_F26Dot6)size26, 0, dpi_x, dpi_y))
+            mpl_fail("size");
+        FT_Matrix m = {65536 / MPL_HINTING_FACTOR, 0, 0, 65536};
+        FT_Set_Transform(f, &m, NULL);
+        t->size26[k] = size26;
+        t->dpi_x[k] = dpi_x;
+        t->dpi_y[k] = dpi_y;
+    }
+    return f;
+}
+
+/* FT2Font::set_text (angle 0) and draw_glyphs_to_bitmap (antialiased) into e. */
+static void mpl_layout(mpl_thread *t, mpl_entry *e)
+{
+    FT_Face f = mpl_sized(t, e->font == FONT_DEJAVU_BOLD, e->size26, e->dpi_x, e->dpi_y);
+    FT_Glyph glyphs[sizeof e->text];
+    int n = 0;
+    FT_Vector pen = {0, 0};
+    FT_BBox bb = {32000, 32000, -32000, -32000};
+    FT_UInt previous = 0;
+    for (const unsigned char *c = (const unsigned char *)e->text; *c; c++) {
+        FT_UInt gi = FT_Get_Char_Index(f, *c);
+        if (FT_Load_Glyph(f, gi, MPL_LOAD_FLAGS))
+            mpl_fail("glyph");
+        FT_Glyph g;
+        if (FT_Get_Glyph(f->glyph, &g))
+            mpl_fail("glyph copy");
+        glyphs[n++] = g;
+        if (FT_HAS_KERNING(f) && previous && gi) {
+            FT_Vector delta;
+            if (!FT_Get_Kerning(f, previous, gi, FT_KERNING_DEFAULT, &delta))
+                pen.x += (int)delta.x / MPL_HINTING_FACTOR;
+        }
+        FT_Pos last_advance = f->glyph->advance.x;
+        FT_Glyph_Transform(g, NULL, &pen); /* (the turn by angle 0 leaves it) */
+        FT_BBox gb;
+        FT_Glyph_Get_CBox(g, FT_GLYPH_BBOX_SUBPIXELS, &gb);
+        bb.xMin = gb.xMin < bb.xMin ? gb.xMin : bb.xMin;
+        bb.xMax = gb.xMax > bb.xMax ? gb.xMax : bb.xMax;
+        bb.yMin = gb.yMin < bb.yMin ? gb.yMin : bb.yMin;
+        bb.yMax = gb.yMax > bb.yMax ? gb.yMax : bb.yMax;
+        pen.x += last_advance;
+        previous = gi;
+    }
+    e->advance = pen.x;
+    if (bb.xMin > bb.xMax)
+        bb.xMin = bb.yMin = bb.xMax = bb.yMax = 0;
+    e->bbox = bb;
+    long w = (bb.xMax - bb.xMin) / 64 + 2, h = (bb.yMax - bb.yMin) / 64 + 2;
+    size_t need = (size_t)w * (size_t)h;
+    if (need > e->cap) {
+        free(e->img);
+        e->img = xmalloc(need);
+        e->cap = need;
+    }
+    memset(e->img, 0, need);
+    e->w = (int)w;
+    e->h = (int)h;
+    for (int i = 0; i < n; i++) {
+        if (FT_Glyph_To_Bitmap(&glyphs[i], FT_RENDER_MODE_NORMAL, NULL, 1))
+            mpl_fail("render");
+        FT_BitmapGlyph bg = (FT_BitmapGlyph)glyphs[i];
+        /* where matplotlib puts the glyph's bitmap in the string's image */
+        FT_Int x = (FT_Int)(bg->left - (bb.xMin * (1. / 64.)));
+        FT_Int y = (FT_Int)((bb.yMax * (1. / 64.)) - bg->top + 1);
+        const FT_Bitmap *b = &bg->bitmap;
+        int cw = (int)b->width, ch = (int)b->rows;
+        int x1 = x < 0 ? 0 : x > w ? (int)w : x, y1 = y < 0 ? 0 : y > h ? (int)h : y;
+        int x2 = x + cw < 0 ? 0 : x + cw > w ? (int)w : x + cw, y2 = y + ch < 0 ? 0 : y + ch > h ? (int)h : y + ch;
+        int x_start = x < 0 ? -x : 0, y_offset = y1 - (y < 0 ? -y : 0);
+        for (int r = y1; r < y2; r++) {
+            unsigned char *dst = e->img + (size_t)r * (size_t)w + x1;
+            const unsigned char *src = b->buffer + (ptrdiff_t)(r - y_offset) * b->pitch + x_start;
+            for (int cc = x1; cc < x2; cc++)
+                *dst++ |= *src++;
+        }
+        FT_Done_Glyph(glyphs[i]);
+    }
+    e->ink_x0 = e->w, e->ink_y0 = e->h, e->ink_x1 = 0, e->ink_y1 = 0;
+    for (int r = 0; r < e->h; r++)
+        for (int cc = 0; cc < e->w; cc++)
+            if (e->img[(size_t)r * (size_t)e->w + cc]) {
+                if (cc < e->ink_x0)
+                    e->ink_x0 = cc;
+                if (cc >= e->ink_x1)
+                    e->ink_x1 = cc + 1;
+                if (r < e->ink_y0)
+                    e->ink_y0 = r;
+                if (r >= e->ink_y1)
+                    e->ink_y1 = r + 1;
+            }
+}
+
+/* The laid-out string (from this thread's cache, else laid out now). */
+static const mpl_entry *mpl_text(text_font font, double size_px, double dpi, const char *text)
+{
+    mpl_thread *t = mpl_thread_here();
+    /* matplotlib sets the size as (FT_F26Dot6)(points x 64); gen's sizes are
+     * whole 64ths of a point given in px (pt x 100/72), so rounded */
+    long size26 = (long)floor(size_px * 72.0 / MPL_DPI * 64.0 + 0.5);
+    unsigned dpi_x = (unsigned)(dpi * MPL_HINTING_FACTOR), dpi_y = (unsigned)dpi;
+    size_t n = strlen(text);
+    if (n >= sizeof t->cache[0].text)
+        n = sizeof t->cache[0].text - 1;
+    uint32_t hsh = 2166136261u;
+    hsh = (hsh ^ (uint32_t)font) * 16777619u;
+    hsh = (hsh ^ (uint32_t)size26) * 16777619u;
+    hsh = (hsh ^ dpi_x) * 16777619u;
+    for (size_t i = 0; i < n; i++)
+        hsh = (hsh ^ (unsigned char)text[i]) * 16777619u;
+    mpl_entry *e = &t->cache[hsh % MPL_CACHE];
+    if (e->used && e->font == font && e->size26 == size26 && e->dpi_x == dpi_x && e->dpi_y == dpi_y &&
+        strncmp(e->text, text, n) == 0 && e->text[n] == '\0')
+        return e;
+    e->used = true;
+    e->font = (uint8_t)font;
+    e->size26 = size26;
+    e->dpi_x = dpi_x;
+    e->dpi_y = dpi_y;
+    memcpy(e->text, text, n);
+    e->text[n] = '\0';
+    mpl_layout(t, e);
+    return e;
+}
+
+/* RendererAgg.get_text_width_height_descent, in px at the entry's dpi. */
+static void mpl_whd(const mpl_entry *e, double *w, double *h, double *d)
+{
+    *w = e->advance / 64.0;
+    *h = (e->bbox.yMax - e->bbox.yMin) / 64.0;
+    *d = -e->bbox.yMin / 64.0;
+}
+
+void font_mpl_metrics(text_font f, double size, const char *text, double *w, double *h, double *d)
+{
+    mpl_whd(mpl_text(f, size, MPL_DPI, text), w, h, d);
+}
+
+void font_mpl_place(const prim *p, double scale, mpl_placed *out)
+{
+    double dpi = MPL_DPI * scale;
+    text_font f = (text_font)p->font;
+    double w, h, d, lp_h, lp_d, unused;
+    /* Text._get_layout: the line box is at least as tall as "lp" */
+    mpl_whd(mpl_text(f, p->font_size, dpi, "lp"), &unused, &lp_h, &lp_d);
+    const mpl_entry *e = mpl_text(f, p->font_size, dpi, p->label);
+    mpl_whd(e, &w, &h, &d);
+    h = fmax(h, lp_h);
+    d = fmax(d, lp_d);
+    int quarter = p->angle != 0;
+    double rad = (quarter ? 90.0 : 0.0) * (M_PI / 180.0), cs = cos(rad), sn = sin(rad);
+    /* the line's box (y up), turned about the anchor */
+    double bx[4] = {0, 0, w, w}, by[4] = {-h, 0, 0, -h};
+    double xmin = INFINITY, xmax = -INFINITY, ymin = INFINITY, ymax = -INFINITY;
+    for (int k = 0; k < 4; k++) {
+        double x = cs * bx[k] - sn * by[k], y = sn * bx[k] + cs * by[k];
+        xmin = fmin(xmin, x), xmax = fmax(xmax, x), ymin = fmin(ymin, y), ymax = fmax(ymax, y);
+    }
+    double ox, oy;
+    switch (p->halign) {
+    case ALIGN_RIGHT: ox = xmax; break;
+    case ALIGN_LEFT: ox = xmin; break;
+    default: ox = (xmin + xmax) / 2; break;
+    }
+    switch (p->valign) {
+    case ALIGN_TOP: oy = ymax; break;
+    case ALIGN_BOTTOM: oy = ymin; break;
+    case ALIGN_BASELINE: oy = ymin + d; break;
+    case ALIGN_CENTER_BASELINE: oy = ymin + (ymax - ymin) - (h - d) / 2.0; break;
+    default: oy = (ymin + ymax) / 2; break;
+    }
+    /* the baseline's start, turned, less the alignment offset (y up) */
+    double lx = -sn * -(h - d) - ox, ly = cs * -(h - d) - oy;
+    double X = p->x * scale + lx, Y = p->y * scale - ly; /* y down */
+    /* RendererAgg.draw_text: the string's own descent and left bearing */
+    double sd = -e->bbox.yMin / 64.0, xo = e->bbox.xMin / 64.0;
+    int xi = (int)rint(X + xo + sd * sn), yi = (int)rint(Y + sd * cs);
+    out->img = e->img;
+    out->w = e->w;
+    out->h = e->h;
+    out->quarter = quarter;
+    bool ink = e->ink_x0 < e->ink_x1;
+    if (!quarter) {
+        out->x0 = xi, out->x1 = xi + e->w, out->y1 = yi + 1, out->y0 = yi + 1 - e->h;
+        out->ix0 = out->x0 + e->ink_x0, out->ix1 = out->x0 + e->ink_x1;
+        out->iy0 = out->y0 + e->ink_y0, out->iy1 = out->y0 + e->ink_y1;
+    } else { /* image column u, row v: canvas column x0 + v, row y1 - 1 - u */
+        out->x0 = xi - e->h, out->x1 = xi, out->y1 = yi + 1, out->y0 = yi + 1 - e->w;
+        out->ix0 = out->x0 + e->ink_y0, out->ix1 = out->x0 + e->ink_y1;
+        out->iy0 = out->y1 - e->ink_x1, out->iy1 = out->y1 - e->ink_x0;
+    }
+    if (!ink)
+        out->ix0 = out->ix1 = out->x0, out->iy0 = out->iy1 = out->y0;
+}
+
+void font_mpl_ink(text_font f, double size, const char *text, double x, double y, text_align ha, text_align va,
+                  double *x0, double *y0, double *x1, double *y1)
+{
+    prim p;
+    memset(&p, 0, sizeof p);
+    p.type = PRIM_TEXT;
+    p.font = (uint8_t)f;
+    p.font_size = size;
+    p.x = x;
+    p.y = y;
+    p.halign = (uint8_t)ha;
+    p.valign = (uint8_t)va;
+    size_t n = strlen(text);
+    if (n >= sizeof p.label)
+        n = sizeof p.label - 1;
+    memcpy(p.label, text, n);
+    mpl_placed m;
+    font_mpl_place(&p, 1.0, &m);
+    *x0 = m.ix0, *y0 = m.iy0, *x1 = m.ix1, *y1 = m.iy1;
 }

@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -322,6 +323,94 @@ static void draw_text(cairo_t *cr, const prim *p, double *font_size)
     cairo_new_path(cr);
 }
 
+/* ---- matplotlib text (font.h contract 4) ---------------------------------- */
+
+/* Agg's plain (non-premultiplied) blend of colour c at alpha a (0..255) over an
+ * opaque pixel, as matplotlib's RendererAgg blends (its fixed_blender_rgba_plain;
+ * the pixel stays opaque). */
+static inline uint8_t agg_blend(unsigned dst, unsigned src, unsigned a)
+{
+    int64_t r = (int64_t)dst * 255;
+    return (uint8_t)(((((int64_t)src << 8) - r) * (int64_t)a + (r << 8)) / (65280 + (int64_t)a));
+}
+
+static inline void agg_blend_pixel(uint32_t *px, rgb c, unsigned a)
+{
+    if (a == 0)
+        return;
+    uint32_t v = *px;
+    if (a == 255) {
+        *px = 0xFF000000u | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b;
+        return;
+    }
+    uint8_t r = agg_blend(v >> 16 & 0xFF, c.r, a), g = agg_blend(v >> 8 & 0xFF, c.g, a), b = agg_blend(v & 0xFF, c.b, a);
+    *px = 0xFF000000u | (uint32_t)r << 16 | (uint32_t)g << 8 | b;
+}
+
+/* Blends a matplotlib text primitive's grey image into the canvas where
+ * font_mpl_place puts it: upright, each grey level is the coverage
+ * (RendererAgg::draw_text_image's blend_solid_hspan); turned, Agg resamples the
+ * image (exactly, at a quarter turn on whole pixels) and scales the level by
+ * 255/256 (its font_to_rgba). */
+static void draw_mpl_text(canvas *c, const prim *p, double scale)
+{
+    mpl_placed m;
+    font_mpl_place(p, scale, &m);
+    int x0 = m.x0 < 0 ? 0 : m.x0, y0 = m.y0 < 0 ? 0 : m.y0;
+    int x1 = m.x1 > c->width ? c->width : m.x1, y1 = m.y1 > c->height ? c->height : m.y1;
+    for (int y = y0; y < y1; y++) {
+        uint32_t *row = c->mem + (size_t)y * (size_t)c->width;
+        for (int x = x0; x < x1; x++) {
+            unsigned v;
+            if (!m.quarter) {
+                v = m.img[(size_t)(y - m.y0) * (size_t)m.w + (size_t)(x - m.x0)];
+            } else {
+                int u = m.y1 - 1 - y, r = x - m.x0;
+                v = (255u * m.img[(size_t)r * (size_t)m.w + (size_t)u]) >> 8;
+            }
+            agg_blend_pixel(row + x, p->fill, v);
+        }
+    }
+}
+
+/* ---- matplotlib's axis-aligned lines (EDGES_AGG) --------------------------- */
+
+/* Agg's iround: halves away from zero. */
+static long agg_iround(double v) { return (long)(v < 0 ? v - 0.5 : v + 0.5); }
+
+/* Overlap of [a, b) with pixel k's [256k, 256k + 256), in 1/256 px. */
+static long agg_span(long a, long b, long k)
+{
+    long lo = a > 256 * k ? a : 256 * k, hi = b < 256 * k + 256 ? b : 256 * k + 256;
+    return hi > lo ? hi - lo : 0;
+}
+
+/* Fills an EDGES_AGG rectangle: Agg's rasterizer keeps coordinates in 1/256 px
+ * and gives a pixel the covered area's share, floor(area / 256) clamped to 255
+ * (no gamma); its renderer blends the colour at that alpha. */
+static void draw_agg_box(canvas *c, const prim *p, double scale)
+{
+    long x0 = agg_iround(p->x * scale * 256), x1 = agg_iround((p->x + p->w) * scale * 256);
+    long y0 = agg_iround(p->y * scale * 256), y1 = agg_iround((p->y + p->h) * scale * 256);
+    long px0 = x0 >> 8, px1 = (x1 + 255) >> 8, py0 = y0 >> 8, py1 = (y1 + 255) >> 8;
+    if (px0 < 0)
+        px0 = 0;
+    if (py0 < 0)
+        py0 = 0;
+    if (px1 > c->width)
+        px1 = c->width;
+    if (py1 > c->height)
+        py1 = c->height;
+    for (long y = py0; y < py1; y++) {
+        long cy = agg_span(y0, y1, y);
+        uint32_t *row = c->mem + (size_t)y * (size_t)c->width;
+        for (long x = px0; x < px1; x++) {
+            long a = agg_span(x0, x1, x) * cy >> 8;
+            agg_blend_pixel(row + x, p->fill, a > 255 ? 255 : (unsigned)a);
+        }
+    }
+}
+
 int render_scene(canvas *c, const scene *s)
 {
     return render_scene_scaled(c, s, 1.0);
@@ -444,6 +533,18 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
         const prim *p = &s->prims[i];
         if (p->edges == EDGES_PILLOW && scale == 1.0 && draw_pillow(c, s, p))
             continue;
+        if (p->type == PRIM_RECT && p->edges == EDGES_AGG) {
+            cairo_surface_flush(c->surface);
+            draw_agg_box(c, p, scale);
+            cairo_surface_mark_dirty(c->surface);
+            continue;
+        }
+        if (p->type == PRIM_TEXT && p->font != FONT_LIBERATION) {
+            cairo_surface_flush(c->surface);
+            draw_mpl_text(c, p, scale);
+            cairo_surface_mark_dirty(c->surface);
+            continue;
+        }
         if (p->type == PRIM_TEXT) {
             draw_text(cr, p, &font_size);
             continue;

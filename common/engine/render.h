@@ -10,11 +10,16 @@
  *  2. Outlines use round joins; polylines use butt caps unless round_caps is set.
  *     Fills and outlines are antialiased with Cairo's default unless the primitive
  *     asks for coarser edges (prim.edges): background pictures, where it is faster
- *     and does not show, and lines of tasks whose original draws with Pillow (no
- *     antialiasing), where it is the original's look.  A primitive marked
- *     EDGES_PILLOW (scene.h) is drawn at scale 1 without Cairo: the very pixels
- *     Pillow 9.4 sets for the original's coordinates (pil_raster.h, pil_font.h).
- *  3. Text is centred on its ink box at (x, y), in the bundled font (font.h).
+ *     and does not show, and the shapes and lines of tasks whose original draws
+ *     with Pillow (no antialiasing), where it is the original's look.  A primitive
+ *     marked EDGES_PILLOW (scene.h) is drawn at scale 1 without Cairo: the very
+ *     pixels Pillow 9.4 sets for the original's coordinates (pil_raster.h,
+ *     pil_font.h).
+ *  3. Text in Liberation Sans is centred on its ink box at (x, y) (font.h);
+ *     matplotlib text (FONT_DEJAVU, FONT_DEJAVU_BOLD) is anchored at (x, y) and
+ *     drawn as matplotlib's Agg backend draws it (font.h contract 4), blended into
+ *     the canvas by gen's own code, as are EDGES_AGG rectangles (scene.h:
+ *     matplotlib's axis-aligned lines).
  *  4. The canvas is Cairo RGB24 (one uint32 xRGB per pixel, native endian, rows
  *     packed: stride 4 x width) in memory of its own that is kept from sample to
  *     sample and only grows, 1.5x at a time (a task whose size changes with the

@@ -147,6 +147,24 @@ prim *scene_text(scene *s, double x, double y, double font_size, const char *tex
     return p;
 }
 
+prim *scene_agg_box(scene *s, double x0, double y0, double x1, double y1, rgb colour)
+{
+    prim *p = scene_rect(s, x0, y0, x1 - x0, y1 - y0, colour);
+    p->edges = EDGES_AGG;
+    p->kind = "line";
+    return p;
+}
+
+prim *scene_mpl_text(scene *s, double x, double y, double pt, const char *text, rgb colour, text_font f, text_align ha,
+                     text_align va)
+{
+    prim *p = scene_text(s, x, y, pt * MPL_DPI / 72.0, text, colour);
+    p->font = (uint8_t)f;
+    p->halign = (uint8_t)ha;
+    p->valign = (uint8_t)va;
+    return p;
+}
+
 void prim_outline(prim *p, double width, rgb colour)
 {
     p->filled = false;
@@ -226,6 +244,12 @@ void prim_bbox(const scene *s, const prim *p, double *x0, double *y0, double *x1
             c = p->x + (ix1 - ix0) / 2.0;
             b = p->y - (iy1 - iy0) / 2.0;
             d = p->y + (iy1 - iy0) / 2.0;
+            break;
+        }
+        if (p->font != FONT_LIBERATION) {
+            mpl_placed m;
+            font_mpl_place(p, 1.0, &m);
+            a = m.ix0; b = m.iy0; c = m.ix1; d = m.iy1; /* the ink's pixels */
             break;
         }
         double px, py;

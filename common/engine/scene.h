@@ -43,7 +43,7 @@ typedef enum prim_edges {
                      (backgrounds) */
     EDGES_HARD,   /* none (a third of the cost): Pillow's look for lines, and
                      steps of a gradient */
-    EDGES_PILLOW  /* none, and the very pixels Pillow 9.4's ImageDraw sets for the
+    EDGES_PILLOW, /* none, and the very pixels Pillow 9.4's ImageDraw sets for the
                      original's integer coordinates (pil_raster.h): a circle over
                      the whole-pixel box (x - r, y - r)..(x + r, y + r) is Pillow's
                      ellipse over its inclusive box, an upright rectangle likewise;
@@ -52,7 +52,30 @@ typedef enum prim_edges {
                      Pillow's default bitmap font (pil_font.h), its ink box
                      centred on x, y.  Drawn so at scale 1; at another scale,
                      as EDGES_HARD (text in the bundled font) */
+    EDGES_AGG     /* a filled upright rectangle without outline, each pixel
+                     covered as matplotlib's Agg rasterizer covers it (edges at
+                     1/256 px, coverage exact) and blended as Agg blends: the
+                     axis-aligned lines of the matplotlib originals (a 1.5 pt line
+                     is 2.08 px: two full rows and a faint fringe each side) */
 } prim_edges;
+
+/* The font of a text primitive (font.h).  FONT_LIBERATION: Liberation Sans drawn
+ * by Cairo, the label's ink box centred on (x, y) (the Pillow tasks' Arial).
+ * FONT_DEJAVU, FONT_DEJAVU_BOLD: matplotlib's default font drawn as matplotlib's
+ * Agg backend draws it, (x, y) the text's anchor, aligned by halign and valign
+ * as matplotlib's ha and va. */
+typedef enum text_font { FONT_LIBERATION, FONT_DEJAVU, FONT_DEJAVU_BOLD } text_font;
+/* matplotlib's ha (ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT) and va (ALIGN_TOP,
+ * ALIGN_CENTER, ALIGN_BASELINE, ALIGN_BOTTOM, ALIGN_CENTER_BASELINE). */
+typedef enum text_align {
+    ALIGN_CENTER,
+    ALIGN_LEFT,
+    ALIGN_RIGHT,
+    ALIGN_TOP,
+    ALIGN_BOTTOM,
+    ALIGN_BASELINE,
+    ALIGN_CENTER_BASELINE
+} text_align;
 
 typedef struct point {
     double x, y;
@@ -73,6 +96,8 @@ typedef struct prim {
     double x, y, r, w, h, angle;
     int first_pt, npts;      /* into scene.pts */
     double font_size;
+    uint8_t font;            /* text_font (FONT_LIBERATION by default) */
+    uint8_t halign, valign;  /* text_align, matplotlib text only (centre by default) */
     char label[40];
 } prim;
 
@@ -98,7 +123,14 @@ prim *scene_rect(scene *s, double x, double y, double w, double h, rgb fill);
 prim *scene_polygon(scene *s, const point *pts, int n, rgb fill);
 prim *scene_polyline(scene *s, const point *pts, int n, double width, rgb colour);
 prim *scene_line(scene *s, double x0, double y0, double x1, double y1, double width, rgb colour);
+/* An axis-aligned matplotlib line as Agg draws it: the box [x0, x1] x [y0, y1]
+ * (the stroke, caps included, as clipped) filled with EDGES_AGG, kind "line". */
+prim *scene_agg_box(scene *s, double x0, double y0, double x1, double y1, rgb colour);
 prim *scene_text(scene *s, double x, double y, double font_size, const char *text, rgb colour);
+/* matplotlib text: `pt` points (font_size pt x 100/72 px) in font f, anchored at
+ * (x, y) with alignment ha, va. */
+prim *scene_mpl_text(scene *s, double x, double y, double pt, const char *text, rgb colour, text_font f, text_align ha,
+                     text_align va);
 /* An outline only: turns p into an unfilled shape with a stroke. */
 void prim_outline(prim *p, double width, rgb colour);
 

@@ -191,11 +191,16 @@ static void draw(scene *sc, const placed *s, int object)
     p->object = object;
 }
 
+/* The blue line (axvline / axhline at 0, 1.5 pt): matplotlib snaps it to a pixel
+ * edge (its 2.08-px width rounds to an even 2) between the LINE_PAIR_*_LO..HI
+ * pixels, and Agg draws it 2.08 px wide, two full pixels and a faint fringe each
+ * side, clipped to the axes box (rows 9..378, columns 10..379). */
 static void draw_line(scene *sc, bool vertical)
 {
-    prim *p = vertical ? scene_rect(sc, LINE_PAIR_LINE_LO, 9, LINE_PAIR_LINE_HI - LINE_PAIR_LINE_LO, 370, LINE_BLUE)
-                       : scene_rect(sc, 10, LINE_PAIR_H_LINE_LO, 370, LINE_PAIR_H_LINE_HI - LINE_PAIR_H_LINE_LO,
-                                    LINE_BLUE);
+    const double h = 1.5 * 100 / 72 / 2, mid = vertical ? (LINE_PAIR_LINE_LO + LINE_PAIR_LINE_HI) / 2
+                                                         : (LINE_PAIR_H_LINE_LO + LINE_PAIR_H_LINE_HI) / 2;
+    prim *p = vertical ? scene_agg_box(sc, mid - h, 9, mid + h, 379, LINE_BLUE)
+                       : scene_agg_box(sc, 10, mid - h, 380, mid + h, LINE_BLUE);
     p->kind = "line";
     p->colour_name = "blue";
 }

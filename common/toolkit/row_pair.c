@@ -70,9 +70,11 @@ static void draw_strip(scene *s, int n, const int *kinds, bool down, bool filled
     scene_reset(s, ROW_PAIR_WIDTH, row_pair_height(n));
     for (int i = 0; i < n; i++) {
         draw_shape(s, kinds[i], CENTRE_X, top + (i + 0.5) * UNIT, down, filled, i);
-        /* a 2-px-wide line is snapped to whole pixels, its ends to the data box */
+        /* the 1.5-pt line is snapped to a pixel edge (its width rounds to an
+         * even 2 px) and drawn as Agg draws it, 2.08 px wide, its ends cut by
+         * the data box */
         double y = floor(top + (i + 1) * UNIT + 0.5);
-        prim *l = scene_rect(s, PAD, y - LINE / 2, 78, LINE, RGB_BLACK);
+        prim *l = scene_agg_box(s, PAD, y - LINE / 2, PAD + 78, y + LINE / 2, RGB_BLACK);
         l->kind = "separator";
         l->colour_name = "black";
     }

@@ -16,7 +16,7 @@ int rows_check_level(const gen_params *p, int max_rows, int height_px, char *err
 
 prim *rows_line(scene *s, double x0, double x1, double y, double width)
 {
-    prim *p = scene_line(s, x0, y, x1, y, width, RGB_BLACK);
+    prim *p = scene_agg_box(s, x0, y - width / 2, x1, y + width / 2, RGB_BLACK);
     p->kind = "line";
     return p;
 }

@@ -6,7 +6,8 @@
  *  1. rows_check_level() refuses more than max_rows rows, naming the canvas
  *     height (height_px) that max_rows would take.
  *  2. rows_line() draws a black line of kind "line" across a row boundary, from
- *     (x0, y) to (x1, y), width px wide.
+ *     (x0, y) to (x1, y), width px wide, as matplotlib's Agg covers it (an
+ *     EDGES_AGG box: a 1.5-pt line is 2.08 px, two full rows and a faint fringe).
  *  3. rows_add_size_order() appends to the array `gold` the numbers 1..n of the n
  *     objects (numbered left to right) from the smallest size to the largest;
  *     equal sizes keep their left-to-right order.

@@ -6,10 +6,9 @@
 #include <math.h>
 
 /* matplotlib's defaults at 100 dpi: tick labels 10 pt, the title 12 pt, frame and
- * ticks 0.8 pt wide, ticks 3.5 pt long (1 pt = 100/72 px). */
+ * ticks 0.8 pt wide, ticks 3.5 pt long (1 pt = 100/72 px); text in DejaVu Sans as
+ * matplotlib draws it (font.h contract 4). */
 #define PT (100.0 / 72.0)
-#define LABEL_FONT (10 * PT)
-#define TITLE_FONT (12 * PT)
 #define FRAME_WIDTH (0.8 * PT)
 #define TICK_LENGTH (3.5 * PT)
 /* The frame's lines, on pixel centres. */
@@ -17,12 +16,20 @@
 #define FRAME_X1 480.5
 #define FRAME_Y0 30.5
 #define FRAME_Y1 184.5
-/* The title's caps span rows 10-21 of the original; its centre is the bar's. */
-#define TITLE_Y 16.0
-/* Names start (their last letter's top) 197 px down, their caps centred one
- * pixel left of the tick (measured on the original). */
-#define LABEL_TOP 197.3
-#define LABEL_SHIFT (-1.3)
+/* Where matplotlib anchors the text, from its layout of the original figure (a
+ * point is 25/18 px, so these are whole 36ths of a pixel): the axes box spans
+ * x 535/36 .. 17275/36 and y 91/3 .. 553/3 of the saved (tight) image.  The title
+ * (12 pt) sits on its baseline 6 pt above the box, centred on it; each name
+ * (10 pt, turned to read upwards) hangs from 7 pt (tick 3.5 + pad 3.5) below the
+ * box, centred on its tick. */
+#define AXES_X0 (535.0 / 36)
+#define AXES_X1 (17275.0 / 36)
+#define AXES_Y0 (91.0 / 3)
+#define AXES_Y1 (553.0 / 3)
+#define TITLE_PT 12.0
+#define LABEL_PT 10.0
+#define TITLE_BASELINE (AXES_Y0 - 6 * PT)
+#define LABEL_HANG (AXES_Y1 + 7 * PT)
 
 void swatch_strip_draw(scene *s, double top)
 {
@@ -35,22 +42,33 @@ void swatch_strip_draw(scene *s, double top)
         p->kind = "swatch";
         p->colour_name = PALETTE[i].name;
     }
-    /* matplotlib snaps the frame and the ticks to pixel centres (measured) */
-    prim *f = scene_rect(s, FRAME_X0, top + FRAME_Y0, FRAME_X1 - FRAME_X0, FRAME_Y1 - FRAME_Y0, RGB_BLACK);
-    prim_outline(f, FRAME_WIDTH, RGB_BLACK);
-    f->kind = "swatch frame";
+    /* matplotlib draws the frame as four lines with projecting caps and snaps
+     * them to pixel centres (their width rounds to an odd 1 px): the line through
+     * x runs along floor(x + 0.5) + 0.5; Agg covers them as EDGES_AGG does */
+    const double hw = FRAME_WIDTH / 2;
+    point c[4] = {{FRAME_X0, top + FRAME_Y1}, {FRAME_X0, top + FRAME_Y0}, {FRAME_X1, top + FRAME_Y0},
+                  {FRAME_X1, top + FRAME_Y1}};
+    for (int k = 0; k < 4; k++) {
+        point a = c[k], b = c[(k + 1) % 4];
+        prim *f = scene_agg_box(s, fmin(a.x, b.x) - hw, fmin(a.y, b.y) - hw, fmax(a.x, b.x) + hw, fmax(a.y, b.y) + hw,
+                                RGB_BLACK);
+        f->kind = "swatch frame";
+    }
     for (int i = 0; i < PALETTE_SIZE; i++) {
-        double x = SWATCH_BAR_X0 + (i + 0.5) * w, tx = floor(x) + 0.5;
-        prim *t = scene_line(s, tx, top + FRAME_Y1, tx, top + FRAME_Y1 + TICK_LENGTH, FRAME_WIDTH, RGB_BLACK);
+        /* a tick is a marker: Agg puts it on the pixel nearest its place and
+         * snaps its length to whole pixels (butt ends) */
+        double x = SWATCH_BAR_X0 + (i + 0.5) * w, tx = floor(x + 0.5) + 0.5;
+        prim *t = scene_agg_box(s, tx - hw, top + FRAME_Y1, tx + hw, top + FRAME_Y1 + floor(TICK_LENGTH + 0.5),
+                                RGB_BLACK);
         t->kind = "swatch tick";
-        double tw, th;
-        font_text_size(LABEL_FONT, PALETTE[i].name, &tw, &th);
-        prim *l = scene_text(s, x + LABEL_SHIFT, top + LABEL_TOP + tw / 2, LABEL_FONT, PALETTE[i].name, RGB_BLACK);
+        double lx = AXES_X0 + (i + 0.5) * (AXES_X1 - AXES_X0) / PALETTE_SIZE;
+        prim *l = scene_mpl_text(s, lx, top + LABEL_HANG, LABEL_PT, PALETTE[i].name, RGB_BLACK, FONT_DEJAVU,
+                                 ALIGN_CENTER, ALIGN_TOP);
         l->angle = -M_PI / 2;
         l->kind = "swatch label";
     }
-    prim *t = scene_text(s, (SWATCH_BAR_X0 + SWATCH_BAR_X1) / 2, top + TITLE_Y, TITLE_FONT,
-                         "Color Palette Swatch for Reference", RGB_BLACK);
+    prim *t = scene_mpl_text(s, (AXES_X0 + AXES_X1) / 2, top + TITLE_BASELINE, TITLE_PT,
+                             "Color Palette Swatch for Reference", RGB_BLACK, FONT_DEJAVU, ALIGN_CENTER, ALIGN_BASELINE);
     t->kind = "swatch title";
 }
 
