@@ -26,6 +26,10 @@ void json_append(strbuf *sb, const cJSON *v)
         strbuf_add(sb, obj ? "}" : "]");
         return;
     }
+    if (cJSON_IsRaw(v)) { /* JSON text made before */
+        strbuf_add(sb, v->valuestring);
+        return;
+    }
     if (cJSON_IsNumber(v) && v->valuestring) { /* an integer's exact digits (release.c's int_item) */
         strbuf_add(sb, v->valuestring);
         return;
