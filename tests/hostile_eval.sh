@@ -279,6 +279,14 @@ if rec["ERROR"] != want_err or json.dumps(rec["Output"]) != json.dumps(want_out)
 PY
 done
 
+# a failed request's message, cut to 200 bytes between characters
+/usr/bin/env python3 -c 'import json; print(json.dumps({"custom_id": "counting_circles/1.png", "response": None,
+    "error": {"message": "x" + "\u00e9" * 300}}))' >a19b.jsonl
+run score d a19b.jsonl --annotated n19b.json --quiet
+expect 0 "" "19: score --annotated of a failed request"
+/usr/bin/env python3 -c 'import json, sys; e = json.load(open("n19b.json", encoding="utf-8"))[0]["ERROR"]
+sys.exit(e != "request failed: x" + "\u00e9" * 99)' && ok || fail "19: a failed request's message in --annotated"
+
 # ---- 20. 100 MiB responses: bounded memory, the record refused with its reason
 for t in "mz:," "ns:1 " "lc:(1,1) " "sl:1 " "cp:yes "; do
     dir=${t%%:*}

@@ -670,8 +670,14 @@ static char *jsonl_text(const cJSON *o, char **why)
     const cJSON *e = cJSON_GetObjectItemCaseSensitive(o, "error");
     const cJSON *m = cJSON_GetObjectItemCaseSensitive(e, "message");
     strbuf sb = {0};
-    if (cJSON_IsString(m))
-        strbuf_addf(&sb, "request failed: %.200s", m->valuestring);
+    if (cJSON_IsString(m)) {
+        /* at most 200 bytes, cut between characters: it goes into --annotated's ERROR */
+        size_t n = strlen(m->valuestring);
+        if (n > 200)
+            for (n = 200; n && (m->valuestring[n] & 0xC0) == 0x80; n--)
+                ;
+        strbuf_addf(&sb, "request failed: %.*s", (int)n, m->valuestring);
+    }
     else
         strbuf_add(&sb, r ? "response is neither text nor a response object" : "no response");
     *why = sb.buf;
