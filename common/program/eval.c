@@ -37,6 +37,16 @@ static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
 
 /* ---- output files ---- */
 
+/* The directory a file path names its file in ("." for a bare name). */
+static void parent_of(const char *path, strbuf *d)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash)
+        strbuf_addn(d, path, slash == path ? 1 : (size_t)(slash - path));
+    else
+        strbuf_add(d, ".");
+}
+
 int eval_out_open(eval_out *o, const char *path, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
@@ -63,11 +73,7 @@ int eval_out_open(eval_out *o, const char *path, char *err, size_t errlen)
     /* An unnamed file in the target's directory (O_TMPFILE): a command killed at
      * any moment leaves nothing behind; it gets a name only when committed. */
     strbuf d = {0};
-    const char *slash = strrchr(path, '/');
-    if (slash)
-        strbuf_addn(&d, path, slash == path ? 1 : (size_t)(slash - path));
-    else
-        strbuf_add(&d, ".");
+    parent_of(path, &d);
     int fd = open(d.buf, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
     strbuf_free(&d);
     if (fd >= 0) {
@@ -171,11 +177,7 @@ static bool inside_dir(const char *path, const char *dir)
     if (!rd)
         return false;
     strbuf parent = {0};
-    const char *slash = strrchr(path, '/');
-    if (slash)
-        strbuf_addn(&parent, path, slash == path ? 1 : (size_t)(slash - path));
-    else
-        strbuf_add(&parent, ".");
+    parent_of(path, &parent);
     char *rp = realpath(parent.buf, NULL);
     strbuf_free(&parent);
     size_t n = strlen(rd);

@@ -837,19 +837,25 @@ static const uint32_t word_ranges[][2] = {
 {0x30000, 0x3134A}
 };
 
-bool py_isword(uint32_t c)
+/* True when c lies in one of n sorted, disjoint ranges (binary search). */
+static bool in_ranges(const uint32_t (*ranges)[2], size_t n, uint32_t c)
 {
-    if (c < 0x80)
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-    size_t lo = 0, hi = sizeof word_ranges / sizeof word_ranges[0];
+    size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (word_ranges[mid][1] < c)
+        if (ranges[mid][1] < c)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo < sizeof word_ranges / sizeof word_ranges[0] && word_ranges[lo][0] <= c;
+    return lo < n && ranges[lo][0] <= c;
+}
+
+bool py_isword(uint32_t c)
+{
+    if (c < 0x80)
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    return in_ranges(word_ranges, sizeof word_ranges / sizeof word_ranges[0], c);
 }
 
 /* The non-ASCII code points that are not printable to Python 3.11's repr()
@@ -1171,15 +1177,7 @@ static bool py_printable(uint32_t c)
 {
     if (c < 0x80)
         return c >= 0x20 && c < 0x7F;
-    size_t lo = 0, n = sizeof unprintable_ranges / sizeof unprintable_ranges[0], hi = n;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (unprintable_ranges[mid][1] < c)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return !(lo < n && unprintable_ranges[lo][0] <= c);
+    return !in_ranges(unprintable_ranges, sizeof unprintable_ranges / sizeof unprintable_ranges[0], c);
 }
 
 char *py_repr(pyspan s, size_t max)
