@@ -7,35 +7,8 @@
 set -u
 GEN=$(realpath "$1")
 . "$(dirname "$0")/lib.sh"
-scratch
-cd "$WORK" || exit 1
+. "$(dirname "$0")/hostile_lib.sh" # also makes $WORK and enters it
 
-# Bounded memory: 1 GiB of address space, unless the build cannot run under a
-# limit (AddressSanitizer reserves terabytes of shadow memory).
-MEM_KB=1048576
-if (ulimit -v $MEM_KB && "$GEN" --version >/dev/null 2>&1; exit $?) 2>/dev/null; then
-    LIMIT="ulimit -v $MEM_KB"
-else
-    LIMIT=":"
-    echo "hostile: memory bound not applied (this build cannot run under ulimit -v, e.g. a sanitizer build)"
-fi
-# run CMD...: runs gen under the memory bound; sets rc and out (stdout + stderr).
-run() {
-    out=$( ($LIMIT; "$GEN" "$@") 2>&1)
-    rc=$?
-}
-# expect CODE REGEX WHAT: the last run exited CODE and said something matching REGEX.
-expect() {
-    if [ "$rc" -ne "$1" ]; then
-        fail "$3: exit $rc, expected $1 ($(head -c 300 <<<"$out"))"
-    elif ! grep -Eq -- "$2" <<<"$out"; then
-        fail "$3: message does not match '$2': $(head -c 300 <<<"$out")"
-    else
-        ok
-    fi
-}
-# The files of a directory with their hashes (gen's lock and temporaries aside).
-listing() { (cd "$1" && find . -path './.gen-*' -prune -o -type f -print0 | sort -z | xargs -0 -r sha256sum); }
 no_tmp() { # DIR WHAT
     if ls -A "$1" | grep -q '^\.gen-'; then fail "$2: left $(ls -A "$1" | grep '^\.gen-' | head -1)"; else ok; fi
 }

@@ -8,33 +8,10 @@
 set -u
 GEN=$(realpath "$1")
 . "$(dirname "$0")/lib.sh"
-scratch
-cd "$WORK" || exit 1
+. "$(dirname "$0")/hostile_lib.sh" # also makes $WORK and enters it
 
-# Bounded memory: 1 GiB of address space, unless the build cannot run under a
-# limit (AddressSanitizer reserves terabytes of shadow memory).
-MEM_KB=1048576
-if (ulimit -v $MEM_KB && "$GEN" --version >/dev/null 2>&1; exit $?) 2>/dev/null; then
-    LIMIT="ulimit -v $MEM_KB"
-else
-    LIMIT=":"
-    echo "hostile_eval: memory bound not applied (this build cannot run under ulimit -v)"
-fi
-# run CMD...: gen under the memory bound and a hang guard (a FIFO must never
-# block: 60 s is far beyond any of these commands); sets rc and out.
-run() {
-    out=$( ($LIMIT; timeout 60 "$GEN" "$@") 2>&1)
-    rc=$?
-}
-expect() { # CODE REGEX WHAT
-    if [ "$rc" -ne "$1" ]; then
-        fail "$3: exit $rc, expected $1 ($(head -c 300 <<<"$out"))"
-    elif ! grep -Eq -- "$2" <<<"$out"; then
-        fail "$3: message does not match '$2': $(head -c 300 <<<"$out")"
-    else
-        ok
-    fi
-}
+# a FIFO must never block: 60 s is far beyond any of these commands
+RUN_TIMEOUT=60
 no_secret() { # FILE WHAT
     if [ -e "$1" ] && grep -q TOPSECRET "$1"; then fail "$2: the secret got out"; else ok; fi
 }
@@ -273,6 +250,108 @@ run requests d --model m -o d/data.json
 expect 2 "data.json of" "18: requests -o DIR/data.json"
 same d/data.json "$h" "18: requests -o DIR/data.json"
 no_tmp d "18"
+
+# ---- issue 28 (items 6-10): what --annotated writes, long responses, outputs
+# inside what is read, prompts that are not text, another task's answers.
+small28() { "$GEN" "$1" --num_images 1 --num_sizes "$2" --seed 1 --out "$3" --quiet || fail "making $3"; }
+small28 sort_lines 2 sl
+small28 maze_solving 3 mz
+small28 numbered_shapes 2 ns
+small28 locate_circles_colour 2 lc
+small28 colours_present 2 cp
+
+# ---- 19. --annotated: the release's ERROR text, Python's repr cut on characters,
+# valid UTF-8; an int past 2^53 written with all its digits.  Python is the oracle.
+for resp in "x$(printf 'é%.0s' $(seq 40))" "x$(printf 'é%.0s' $(seq 300))" $'1 \'a"\t\u200b' "100000000000000000000 1"; do
+    /usr/bin/env python3 -c 'import json, sys; json.dump([{"id": "1.png", "gpt_response": sys.argv[1]}], open("a19.json", "w"))' "$resp"
+    run score sl a19.json -o e19.json --annotated n19.json --quiet
+    expect 0 "" "19: score --annotated of '${resp:0:20}...'"
+    /usr/bin/env python3 - n19.json "$resp" <<'PY' && ok || fail "19: --annotated of '${resp:0:20}...'"
+import json, sys
+rec = json.load(open(sys.argv[1], encoding="utf-8"))[0]  # raises on invalid UTF-8
+text = sys.argv[2]
+try:
+    want_out, want_err = [int(x.strip()) for x in text.strip().split("\n")[-1].split(" ")], None
+except ValueError as e:
+    want_out, want_err = None, str(e)
+if rec["ERROR"] != want_err or json.dumps(rec["Output"]) != json.dumps(want_out):  # 1e+20 is not 10**20
+    sys.exit("gen: %r %r, Python: %r %r" % (rec["Output"], rec["ERROR"], want_out, want_err))
+PY
+done
+
+# a failed request's message, cut to 200 bytes between characters
+/usr/bin/env python3 -c 'import json; print(json.dumps({"custom_id": "counting_circles/1.png", "response": None,
+    "error": {"message": "x" + "\u00e9" * 300}}))' >a19b.jsonl
+run score d a19b.jsonl --annotated n19b.json --quiet
+expect 0 "" "19: score --annotated of a failed request"
+/usr/bin/env python3 -c 'import json, sys; e = json.load(open("n19b.json", encoding="utf-8"))[0]["ERROR"]
+sys.exit(e != "request failed: x" + "\u00e9" * 99)' && ok || fail "19: a failed request's message in --annotated"
+
+# ---- 20. 100 MiB responses: bounded memory, the record refused with its reason
+for t in "mz:," "ns:1 " "lc:(1,1) " "sl:1 " "cp:yes "; do
+    dir=${t%%:*}
+    /usr/bin/env python3 -c '
+import sys
+unit = sys.argv[1]
+with open("a20.json", "w") as f:
+    f.write("[{\"id\": \"1.png\", \"gpt_response\": \"" + unit * ((100 << 20) // len(unit)) + "\"}]")' "${t#*:}"
+    if [ "$dir" = mz ]; then # once with the annotated file, which holds the response too
+        run score "$dir" a20.json --annotated n20.json --quiet
+        expect 0 "" "20: score $dir with a 100 MiB response"
+        grep -q "over gen's limit of 1048576 (1 MiB)" n20.json && ok || fail "20: the long response's ERROR is not said"
+    else
+        run score "$dir" a20.json
+        expect 0 " 1 +0 +1 +0\.0" "20: score $dir with a 100 MiB response"
+    fi
+    rm -f a20.json n20.json
+done
+
+# ---- 21. no output inside a directory being read, none through a link
+ds=$(listing d)
+run requests d --model m -o d/prompts/rules.txt
+expect 2 "inside 'd', a directory being read" "21: requests -o DIR/prompts/rules.txt"
+run requests d --model m -o d/data/5.png
+expect 2 "inside 'd'" "21: requests -o DIR/data/5.png"
+run report d wrong.json --embed -o d/data/1.png
+expect 2 "inside 'd'" "21: report --embed -o DIR/data/1.png"
+run score d g.json --plot d/data/1.png
+expect 2 "inside 'd'" "21: score --plot DIR/data/1.png"
+run gold d -o d/prompts/input_prompt.txt
+expect 2 "inside 'd'" "21: gold -o DIR/prompts/input_prompt.txt"
+run score d g.json --annotated "$PWD/d/../d/x.json"
+expect 2 "inside" "21: score --annotated DIR/../DIR/x.json"
+[ "$(listing d)" = "$ds" ] && [ ! -e d/data/5.png ] && [ ! -e d/x.json ] && ok || fail "21: d was changed"
+"$GEN" check d >/dev/null 2>&1 && ok || fail "21: gen check d fails"
+cp -r d p21 && mkdir -p p21r/counting_circles && cp -r d/prompts p21r/counting_circles/
+run requests d --model m --prompts p21r -o p21r/counting_circles/prompts/rules.txt
+expect 2 "inside 'p21r'" "21: requests --prompts ROOT -o ROOT/.../rules.txt"
+echo mine >t21.json && ln -s t21.json l21.json
+for cmd in "gold d -o l21.json" "score d g.json -o l21.json" "report d wrong.json -o l21.json" \
+    "requests d --model m -o l21.json"; do
+    # shellcheck disable=SC2086
+    run $cmd
+    expect 2 "symbolic link" "21: $cmd"
+done
+[ "$(cat t21.json)" = mine ] && ok || fail "21: written through a link"
+
+# ---- 22. requests --prompts: a prompt with invalid UTF-8 or a NUL is refused, named
+mkdir -p p22/counting_circles && cp -r d/prompts p22/counting_circles/
+printf 'Count them.\xff\n' >p22/counting_circles/prompts/rules.txt
+run requests d --model m --prompts p22 -o r22.jsonl
+expect 4 "counting_circles/prompts/rules.txt': invalid UTF-8" "22: rules.txt with invalid UTF-8"
+cp d/prompts/rules.txt p22/counting_circles/prompts/rules.txt
+printf 'Look.\0Then answer.\n' >p22/counting_circles/prompts/input_prompt.txt
+run requests d --model m --prompts p22 -o r22.jsonl
+expect 4 "input_prompt.txt': a NUL byte" "22: input_prompt.txt with a NUL"
+[ ! -e r22.jsonl ] && ok || fail "22: requests wrote r22.jsonl"
+
+# ---- 23. another task's answers are refused; id and response alone are scored
+"$GEN" gold mz -o g23.json || fail "23: gold of mz"
+run score d g23.json -o e23.json
+expect 6 "field '(path|Rows|Columns)' of maze_solving.*another task" "23: score counting_circles with maze answers"
+echo '[{"id": "1.png", "gpt_response": "S,E"}]' >a23.json
+run score d a23.json -o e23.json --quiet
+expect 0 "" "23: a file of id and gpt_response only"
 no_tmp "$WORK" "all"
 
 finish hostile_eval

@@ -11,6 +11,8 @@
  * test_release_vectors.
  */
 #include "answer.h"
+#include "json_out.h"
+#include "pytext.h"
 #include "testlib.h"
 
 #include <stdlib.h>
@@ -108,6 +110,137 @@ static const row ROWS[] = {
      "1 object of 3", "{\"water_image\": [1], \"num_objects\": 3}"},
 };
 
+/* The release's own Output and ERROR on responses where Python's str and int
+ * rules are easy to get wrong (issue 28), as the release's utils.py gives them
+ * under Python 3.11 (/usr/bin/python3; each case's text is pre + unit * times +
+ * post, and the ERROR likewise).  output is the Output as --annotated writes it
+ * (NULL: None). */
+typedef struct release_case {
+    const char *task, *record;
+    const char *pre, *unit;
+    int times;
+    const char *post;
+    const char *output;
+    const char *err_pre, *err_unit;
+    int err_times;
+    const char *err_post;
+    bool correct;
+} release_case;
+
+#define LOCATE "{\"rows\": 6, \"n_circles\": 1, \"gold_output\": [[3, 6]]}"
+#define CROSS "{\"n\": 6, \"crosses\": 3, \"cross_positions\": [[0, 0]], \"gold_output\": [[0, 0]]}"
+#define SORT "{\"Gold_output\": [2, 1], \"Lines\": 2}"
+#define LIMIT_MSG                                                                                                  \
+    "Exceeds the limit (4300 digits) for integer string conversion: value has 4301 digits; use "                  \
+    "sys.set_int_max_str_digits() to increase the limit"
+static const release_case CASES[] = {
+    /* int() skips ASCII space and \t\n\v\f\r and non-ASCII white space, not U+001C..U+001F */
+    {"locate_circles_colour", LOCATE, "(\x1c" "3,6)", "", 0, "", NULL, "Invalid output", "", 0, "", false},
+    {"locate_circles_colour", LOCATE, "(3,\x1d" "6)", "", 0, "", NULL, "Invalid output", "", 0, "", false},
+    {"locate_circles_colour", LOCATE, "(\x1e" "3,6)", "", 0, "", NULL, "Invalid output", "", 0, "", false},
+    {"locate_circles_colour", LOCATE, "(3,6\x1f)", "", 0, "", NULL, "Invalid output", "", 0, "", false},
+    {"locate_circles_shape", LOCATE, "(\x1c" "3,6)", "", 0, "", NULL, "Invalid output", "", 0, "", false},
+    {"locate_circles_colour", LOCATE, "(\v3,6)", "", 0, "", "[[3, 6]]", NULL, NULL, 0, NULL, true},
+    {"locate_circles_colour", LOCATE, "(\xe3\x80\x80" "3,6)", "", 0, "", "[[3, 6]]", NULL, NULL, 0, NULL, true},
+    {"sort_lines", SORT, "2 1\x1c", "", 0, "", "[2, 1]", NULL, NULL, 0, NULL, true},
+    /* 'İ'.lower() is two code points: no ASCII word; KELVIN SIGN lowers to k */
+    {"grid_path", "{\"rows\": 6, \"path_size\": 3, \"gold_output\": [\"circle\", \"square\", \"triangle\"]}",
+     "SHAPES : c\xc4\xb0rcle , square , triangle", "", 0, "", "[\"c\xc4\xb0rcle\", \"square\", \"triangle\"]", NULL,
+     NULL, 0, NULL, false},
+    {"layered_shapes", "{\"num_layers\": 3, \"order\": [\"circle\", \"square\", \"triangle\"]}",
+     "SHAPES : c\xc4\xb0rcle , square , triangle", "", 0, "", "[\"c\xc4\xb0rcle\", \"square\", \"triangle\"]", NULL,
+     NULL, 0, NULL, false},
+    {"identifying_shapes", "{\"Rows\": 1, \"Gold_output\": [\"circle\"]}", "ANSWER: C\xc4\xb0RCLE", "", 0, "",
+     "[\"circle\"]", NULL, NULL, 0, NULL, true},
+    /* the regex matches the first pair; int() raises past 4300 digits */
+    {"cross_and_knots", CROSS, "(", "1", 4301, ",0) (0,0)", NULL, "Unexpected error while parsing " LIMIT_MSG "\n", "",
+     0, "", false},
+    {"cross_and_knots", CROSS, "[", "1", 4301, ",0] [0,0]", NULL, "Unexpected error while parsing " LIMIT_MSG "\n", "",
+     0, "", false},
+    {"circle_location", "{\"quadrant\": 2, \"count\": 4, \"num_objects\": 10}", "QUADRANT:", "1", 4301, " COUNT:4",
+     NULL, "Unexpected error while parsing " LIMIT_MSG "\n", "", 0, "", false},
+    {"sort_lines", SORT, "", "1", 4301, "", NULL, LIMIT_MSG, "", 0, "", false},
+    {"change_colour", "{\"num_differences\": 3}", "COUNT: ", "1", 4301, "", NULL, LIMIT_MSG, "", 0, "", false},
+    /* int()'s message: the repr of the item, cut to 200 characters */
+    {"sort_lines", SORT, "x", "\xc3\xa9", 40, "", NULL, "invalid literal for int() with base 10: 'x", "\xc3\xa9", 40,
+     "'", false},
+    {"sort_circles", "{\"Gold_output\": [3, 1, 2], \"Rows\": 3}", "x", "\xc3\xa9", 300, "", NULL,
+     "invalid literal for int() with base 10: 'x", "\xc3\xa9", 198, "", false},
+    {"sort_lines", SORT, "1 'a\"\t\xe2\x80\x8b", "", 0, "", NULL,
+     "invalid literal for int() with base 10: '\\'a\"\\t\\u200b'", "", 0, "", false},
+    {"sort_lines", SORT, "1_0 2__0", "", 0, "", NULL, "invalid literal for int() with base 10: '2__0'", "", 0, "",
+     false},
+    /* an int past 2^53 prints with all its digits */
+    {"sort_lines", SORT, "100000000000000000000 1", "", 0, "", "[100000000000000000000, 1]", NULL, NULL, 0, NULL,
+     false},
+    {"cross_and_knots", CROSS, "(0,", "1", 4300, ")", "[0, 1111111111111111111", NULL, NULL, 0, NULL, false},
+    /* each task's own texts */
+    {"colours_present", "{\"num_objects\": 1, \"colours_present\": [\"yes\"]}", "", "", 0, "", NULL,
+     "list index out of range", "", 0, "", false},
+    {"colours_present", "{\"num_objects\": 1, \"colours_present\": [\"yes\"]}", "maybe", "", 0, "", NULL,
+     "Does not give yes/no answer", "", 0, "", false},
+    {"layered_colours", "{\"num_layers\": 2, \"colors\": [\"skyblue\", \"red\"]}", "  \n ", "", 0, "", NULL,
+     "Unexpected error while parsing list index out of range\n", "", 0, "", false},
+};
+
+/* No byte sequence that is not UTF-8 (none of these texts holds U+FFFD itself). */
+static bool utf8_valid(const char *s, size_t n)
+{
+    pystr p = py_decode(s, n);
+    bool ok = true;
+    for (size_t i = 0; i < p.n; i++)
+        ok = ok && p.c[i] != 0xFFFD;
+    py_free(&p);
+    return ok;
+}
+
+static char *repeat(const char *pre, const char *unit, int times, const char *post)
+{
+    strbuf sb = {0};
+    strbuf_add(&sb, pre);
+    for (int i = 0; i < times; i++)
+        strbuf_add(&sb, unit);
+    strbuf_add(&sb, post);
+    return sb.buf;
+}
+
+static void release_cases(void)
+{
+    for (size_t k = 0; k < sizeof CASES / sizeof CASES[0]; k++) {
+        const release_case *c = &CASES[k];
+        const generator *g = generator_find(c->task);
+        cJSON *rec = cJSON_Parse(c->record);
+        char err[256];
+        CHECK(g && rec && answer_check_record(g, rec, err, sizeof err) == 0, "case %zu: bad record", k);
+        if (!g || !rec) {
+            cJSON_Delete(rec);
+            continue;
+        }
+        char *resp = repeat(c->pre, c->unit, c->times, c->post);
+        answer_verdict v;
+        answer_judge(g, ANSWER_RELEASE, rec, resp, strlen(resp), false, &v);
+        strbuf out = {0};
+        if (v.output)
+            json_append(&out, v.output);
+        /* a prefix for the 4300-digit Output */
+        bool out_ok = c->output ? out.buf && strncmp(out.buf, c->output, strlen(c->output)) == 0 : !v.output;
+        CHECK(out_ok, "%s case %zu '%.60s': Output %.80s, the release's %.80s", c->task, k, resp,
+              out.buf ? out.buf : "None", c->output ? c->output : "None");
+        char *want = c->err_pre ? repeat(c->err_pre, c->err_unit, c->err_times, c->err_post) : NULL;
+        CHECK(want ? v.error && strcmp(v.error, want) == 0 : !v.error,
+              "%s case %zu '%.60s': ERROR '%.300s', the release's '%.300s'", c->task, k, resp,
+              v.error ? v.error : "None", want ? want : "None");
+        CHECK(!v.error || utf8_valid(v.error, strlen(v.error)), "%s case %zu: the ERROR is not UTF-8", c->task, k);
+        CHECK(v.correct == c->correct, "%s case %zu '%.60s': %s, the release says %s", c->task, k, resp,
+              v.correct ? "correct" : "wrong", c->correct ? "correct" : "wrong");
+        free(want);
+        strbuf_free(&out);
+        answer_verdict_clear(&v);
+        free(resp);
+        cJSON_Delete(rec);
+    }
+}
+
 static bool judge(const generator *g, answer_parser p, const cJSON *rec, const char *resp, answer_verdict *v)
 {
     answer_judge(g, p, rec, resp, strlen(resp), false, v);
@@ -183,5 +316,6 @@ int main(void)
         free(junk);
         cJSON_Delete(rec);
     }
+    release_cases();
     TEST_END("test_answer");
 }

@@ -26,6 +26,14 @@ void json_append(strbuf *sb, const cJSON *v)
         strbuf_add(sb, obj ? "}" : "]");
         return;
     }
+    if (cJSON_IsRaw(v)) { /* JSON text made before */
+        strbuf_add(sb, v->valuestring);
+        return;
+    }
+    if (cJSON_IsNumber(v) && v->valuestring) { /* an integer's exact digits (release.c's int_item) */
+        strbuf_add(sb, v->valuestring);
+        return;
+    }
     if (cJSON_IsNumber(v) && v->valuedouble == floor(v->valuedouble) && fabs(v->valuedouble) < 9007199254740992.0) {
         strbuf_addf(sb, "%lld", (long long)v->valuedouble);
         return;

@@ -2,8 +2,9 @@
  *
  * Contract:
  *  1. json_append() writes one value on one line with ", " and ": " separators
- *     (as Python's json.dumps does), integers without a decimal point, strings
- *     escaped by cJSON.
+ *     (as Python's json.dumps does), integers without a decimal point (a number
+ *     that carries a valuestring prints those exact digits: an int past 2^53),
+ *     strings escaped by cJSON.
  *  2. json_records() frames records as a JSON array, one record per line.
  */
 #ifndef GEN_JSON_OUT_H

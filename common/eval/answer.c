@@ -75,6 +75,18 @@ void answer_judge(const generator *g, answer_parser p, const cJSON *record, cons
         v->error = xstrdup("the task has no answer format");
         return;
     }
+    if (len > ANSWER_MAX_RESPONSE) {
+        /* no model writes a megabyte of answer; a list parsed from one would cost
+         * a hundred times its size (a cJSON item per comma) */
+        strbuf sb = {0};
+        strbuf_addf(&sb, "the response is %zu bytes, over gen's limit of %d (1 MiB): not parsed, counted wrong", len,
+                    ANSWER_MAX_RESPONSE);
+        v->error = sb.buf;
+        v->correct = release_correct(t, record, NULL, v->error, &v->dropped);
+        if (p == ANSWER_STRICT)
+            v->dropped = false;
+        return;
+    }
     /* the text as a NUL-terminated string: a NUL inside is a character to the
      * release's Python, so the length is kept */
     char *copy = xmalloc(len + 1);

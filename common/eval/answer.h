@@ -15,6 +15,9 @@
  *     guess; its output has the release's Output shape, so both are scored alike.
  *  4. Any bytes, of any length, are judged without crashing (fuzzed:
  *     tests/fuzz/fuzz_answer.c).
+ *  5. A response over ANSWER_MAX_RESPONSE bytes is not parsed: its ERROR says
+ *     so and it is wrong (dropped where the release drops an ERROR), so judging
+ *     one costs at most about 100 MB whatever the parser builds from it.
  */
 #ifndef GEN_ANSWER_H
 #define GEN_ANSWER_H
@@ -25,6 +28,9 @@
 #include <cJSON.h>
 #include <stdbool.h>
 #include <stddef.h>
+
+/* The longest response parsed: 1 MiB. */
+#define ANSWER_MAX_RESPONSE 1048576
 
 typedef enum answer_parser { ANSWER_RELEASE, ANSWER_STRICT } answer_parser;
 

@@ -37,6 +37,16 @@ static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
 
 /* ---- output files ---- */
 
+/* The directory a file path names its file in ("." for a bare name). */
+static void parent_of(const char *path, strbuf *d)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash)
+        strbuf_addn(d, path, slash == path ? 1 : (size_t)(slash - path));
+    else
+        strbuf_add(d, ".");
+}
+
 int eval_out_open(eval_out *o, const char *path, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
@@ -63,11 +73,7 @@ int eval_out_open(eval_out *o, const char *path, char *err, size_t errlen)
     /* An unnamed file in the target's directory (O_TMPFILE): a command killed at
      * any moment leaves nothing behind; it gets a name only when committed. */
     strbuf d = {0};
-    const char *slash = strrchr(path, '/');
-    if (slash)
-        strbuf_addn(&d, path, slash == path ? 1 : (size_t)(slash - path));
-    else
-        strbuf_add(&d, ".");
+    parent_of(path, &d);
     int fd = open(d.buf, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
     strbuf_free(&d);
     if (fd >= 0) {
@@ -163,10 +169,35 @@ void eval_out_abort(eval_out *o)
     memset(o, 0, sizeof *o);
 }
 
-int eval_out_refuse_input(const char *out, const eval_set *s, const char *answers, char *err, size_t errlen)
+/* True when the file path (which need not exist) would be inside dir or a
+ * directory below it, links resolved. */
+static bool inside_dir(const char *path, const char *dir)
+{
+    char *rd = realpath(dir, NULL);
+    if (!rd)
+        return false;
+    strbuf parent = {0};
+    parent_of(path, &parent);
+    char *rp = realpath(parent.buf, NULL);
+    strbuf_free(&parent);
+    size_t n = strlen(rd);
+    bool in = rp && strncmp(rp, rd, n) == 0 && (rp[n] == '\0' || rp[n] == '/' || (n == 1 && rd[0] == '/'));
+    free(rp);
+    free(rd);
+    return in;
+}
+
+int eval_out_refuse_input(const char *out, const eval_set *s, const char *answers, const char *other_dir,
+                          char *err, size_t errlen)
 {
     if (!out || strcmp(out, "-") == 0)
         return 0;
+    struct stat st;
+    if (lstat(out, &st) == 0 && S_ISLNK(st.st_mode)) {
+        snprintf(err, errlen, "refused to write '%s': it is a symbolic link (name the file itself, or - for standard "
+                 "output)", out);
+        return -1;
+    }
     if (answers && ds_same_file(out, answers)) {
         snprintf(err, errlen, "refused to write '%s': it is the answers file being read", out);
         return -1;
@@ -181,6 +212,13 @@ int eval_out_refuse_input(const char *out, const eval_set *s, const char *answer
             return -1;
         }
     }
+    const char *dirs[2] = {s ? s->root : NULL, other_dir};
+    for (int k = 0; k < 2; k++)
+        if (dirs[k] && inside_dir(out, dirs[k])) {
+            snprintf(err, errlen, "refused to write '%s': it is inside '%s', a directory being read (write it "
+                     "outside)", out, dirs[k]);
+            return -1;
+        }
     return 0;
 }
 
@@ -204,44 +242,6 @@ static long line_of(const char *text, const char *at)
     for (const char *p = text; p < at; p++)
         line += *p == '\n';
     return line;
-}
-
-/* The offset of the first byte that is not valid UTF-8, or -1. */
-static long bad_utf8(const unsigned char *s, size_t n)
-{
-    size_t i = 0;
-    while (i < n) {
-        unsigned c = s[i];
-        size_t k;
-        uint32_t cp;
-        if (c < 0x80) {
-            i++;
-            continue;
-        } else if ((c & 0xE0) == 0xC0) {
-            k = 1;
-            cp = c & 0x1F;
-        } else if ((c & 0xF0) == 0xE0) {
-            k = 2;
-            cp = c & 0x0F;
-        } else if ((c & 0xF8) == 0xF0) {
-            k = 3;
-            cp = c & 0x07;
-        } else {
-            return (long)i;
-        }
-        if (i + k >= n)
-            return (long)i;
-        for (size_t j = 1; j <= k; j++) {
-            if ((s[i + j] & 0xC0) != 0x80)
-                return (long)i;
-            cp = (cp << 6) | (s[i + j] & 0x3F);
-        }
-        if ((k == 1 && cp < 0x80) || (k == 2 && cp < 0x800) || (k == 3 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-            (cp >= 0xD800 && cp <= 0xDFFF))
-            return (long)i;
-        i += k + 1;
-    }
-    return -1;
 }
 
 /* Parses text as one JSON value; on failure names the line. */
@@ -387,7 +387,7 @@ static void free_task(eval_task *t)
 {
     for (long i = 0; i < t->n; i++) {
         if (t->output)
-            cJSON_Delete(t->output[i]);
+            free(t->output[i]);
         if (t->response)
             free(t->response[i]);
         if (t->why)
@@ -412,6 +412,7 @@ void eval_free(eval_set *s)
     for (int i = 0; i < s->n; i++)
         free_task(&s->t[i]);
     free(s->t);
+    free(s->root);
     memset(s, 0, sizeof *s);
 }
 
@@ -423,6 +424,7 @@ int eval_load(const char *path, eval_set *s, char *err, size_t errlen)
 int eval_load_opts(const char *path, const generator *task, bool answers, eval_set *s, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
+    s->root = xstrdup(path);
     if (!is_dir(path))
         return fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': %s", path,
                     path_exists(path) ? "not a directory" : "no such directory");
@@ -542,8 +544,9 @@ static void index_free(answer_index *x)
     strbuf_free(&x->shown);
 }
 
-/* Files one answer; unknown and duplicate ids are noted for the error. */
-static void index_put(answer_index *x, const char *id, long line, char *text, char *why)
+/* Files one answer; unknown and duplicate ids are noted for the error.  Returns
+ * the record's entry, or NULL. */
+static id_entry *index_put(answer_index *x, const char *id, long line, char *text, char *why)
 {
     const char *key = id;
     if (strlen(id) > 2 * EVAL_MAX_ID + 1) { /* TASK/ID at most; longer matches nothing */
@@ -552,7 +555,7 @@ static void index_put(answer_index *x, const char *id, long line, char *text, ch
         x->unknown++;
         free(text);
         free(why);
-        return;
+        return NULL;
     }
     /* One task directory: "TASK/ID" (as gen requests names it) is ID. */
     if (!x->s->tree && x->s->n == 1) {
@@ -568,7 +571,7 @@ static void index_put(answer_index *x, const char *id, long line, char *text, ch
         x->unknown++;
         free(text);
         free(why);
-        return;
+        return NULL;
     }
     long k = hit - x->e;
     if (x->seen[k]) {
@@ -578,11 +581,48 @@ static void index_put(answer_index *x, const char *id, long line, char *text, ch
         }
         free(text);
         free(why);
-        return;
+        return NULL;
     }
     x->seen[k] = true;
     hit->t->response[hit->i] = text;
     hit->t->why[hit->i] = why;
+    return hit;
+}
+
+static bool is_field_of(const generator *g, const char *key)
+{
+    for (const gen_field *f = g->fields; f && f->name; f++)
+        if (strcmp(f->name, key) == 0)
+            return true;
+    return false;
+}
+
+/* A release answers file's record is the data.json record it answers plus the
+ * harness's fields; a key that is a record field of another task, and neither
+ * of this task nor of the record in DIR, says the answers are another task's
+ * (ids such as 1.png are in every task).  The other task's name, or NULL. */
+static const char *foreign_task(const cJSON *answer, const eval_task *t, long i, const char **field)
+{
+    static const char *const harness[] = {"id", "gpt_response", "Output", "ERROR", "correct"};
+    const cJSON *mine = NULL;
+    const cJSON *kv;
+    cJSON_ArrayForEach(kv, answer) {
+        bool skip = false;
+        for (size_t h = 0; h < sizeof harness / sizeof harness[0]; h++)
+            skip = skip || strcmp(kv->string, harness[h]) == 0;
+        if (skip || is_field_of(t->g, kv->string))
+            continue;
+        if (!mine)
+            mine = cJSON_GetArrayItem(t->records, (int)i);
+        if (cJSON_GetObjectItemCaseSensitive(mine, kv->string))
+            continue;
+        for (int k = 0; k < GENERATOR_COUNT; k++)
+            if (GENERATORS[k] != t->g && is_field_of(GENERATORS[k], kv->string)) {
+                *field = kv->string;
+                return GENERATORS[k]->name;
+            }
+    }
+    return NULL;
 }
 
 static char *dup_string(const cJSON *v)
@@ -632,8 +672,14 @@ static char *jsonl_text(const cJSON *o, char **why)
     const cJSON *e = cJSON_GetObjectItemCaseSensitive(o, "error");
     const cJSON *m = cJSON_GetObjectItemCaseSensitive(e, "message");
     strbuf sb = {0};
-    if (cJSON_IsString(m))
-        strbuf_addf(&sb, "request failed: %.200s", m->valuestring);
+    if (cJSON_IsString(m)) {
+        /* at most 200 bytes, cut between characters: it goes into --annotated's ERROR */
+        size_t n = strlen(m->valuestring);
+        if (n > 200)
+            for (n = 200; n && (m->valuestring[n] & 0xC0) == 0x80; n--)
+                ;
+        strbuf_addf(&sb, "request failed: %.*s", (int)n, m->valuestring);
+    }
     else
         strbuf_add(&sb, r ? "response is neither text nor a response object" : "no response");
     *why = sb.buf;
@@ -643,7 +689,7 @@ static char *jsonl_text(const cJSON *o, char **why)
 int eval_read_answers_text(const char *text, size_t len, const char *path, eval_set *s, char *err, size_t errlen)
 {
     int rc = 0;
-    long bad = bad_utf8((const unsigned char *)text, len);
+    long bad = ds_utf8_bad(text, len);
     if (bad >= 0) {
         rc = fail(err, errlen, GEN_EXIT_ANSWERS, "cannot read '%s': not valid UTF-8 (line %ld)", path,
                   line_of(text, text + bad));
@@ -689,7 +735,15 @@ int eval_read_answers_text(const char *text, size_t len, const char *path, eval_
             const cJSON *g = cJSON_GetObjectItemCaseSensitive(r, "gpt_response");
             char *why = cJSON_IsString(g) ? NULL
                         : xstrdup(g && !cJSON_IsNull(g) ? "gpt_response is not text" : "no gpt_response");
-            index_put(&x, id->valuestring, i, dup_string(g), why);
+            id_entry *hit = index_put(&x, id->valuestring, i, dup_string(g), why);
+            const char *field = NULL, *other = hit ? foreign_task(r, hit->t, hit->i, &field) : NULL;
+            if (other) {
+                rc = fail(err, errlen, GEN_EXIT_ANSWERS,
+                          "cannot use '%s': record %ld ('%.80s') carries the field '%s' of %s, which %s records do not "
+                          "have: these look like answers to another task (score them against that task's directory)",
+                          path, i, id->valuestring, field, other, hit->t->g->name);
+                break;
+            }
         }
         cJSON_Delete(root);
     } else {
@@ -774,7 +828,7 @@ void eval_score(eval_set *s)
         long i = 0;
         const cJSON *r;
         cJSON_ArrayForEach(r, t->records) {
-            cJSON_Delete(t->output[i]);
+            free(t->output[i]);
             free(t->error[i]);
             t->output[i] = NULL;
             t->error[i] = NULL;
@@ -784,10 +838,16 @@ void eval_score(eval_set *s)
             } else {
                 answer_verdict v;
                 answer_judge(t->g, s->parser, r, t->response[i], strlen(t->response[i]), false, &v);
-                t->output[i] = v.output;
+                if (v.output) {
+                    strbuf js = {0};
+                    json_append(&js, v.output);
+                    t->output[i] = js.buf;
+                }
                 t->error[i] = v.error;
                 t->correct[i] = v.correct;
                 t->dropped[i] = v.dropped;
+                v.error = NULL;
+                answer_verdict_clear(&v);
             }
             t->right += t->correct[i];
             i++;
@@ -1088,8 +1148,7 @@ static void records_with(const eval_set *s, strbuf *out, bool gold)
                     cJSON_DeleteItemFromObjectCaseSensitive(c, extra[e]);
                 cJSON_AddItemToObject(c, "gpt_response",
                                       t->response[i] ? cJSON_CreateString(t->response[i]) : cJSON_CreateNull());
-                cJSON_AddItemToObject(c, "Output", t->output[i] ? cJSON_Duplicate(t->output[i], true)
-                                                                : cJSON_CreateNull());
+                cJSON_AddItemToObject(c, "Output", t->output[i] ? cJSON_CreateRaw(t->output[i]) : cJSON_CreateNull());
                 cJSON_AddItemToObject(c, "ERROR", t->error[i] ? cJSON_CreateString(t->error[i]) : cJSON_CreateNull());
                 cJSON_AddBoolToObject(c, "correct", t->correct[i]);
             }
@@ -1181,7 +1240,7 @@ int eval_gold(const char *dir, const generator *task, const char *out)
     char err[512];
     eval_set s;
     int rc = eval_load_opts(dir, task, true, &s, err, sizeof err);
-    if (!rc && eval_out_refuse_input(out, &s, NULL, err, sizeof err) != 0)
+    if (!rc && eval_out_refuse_input(out, &s, NULL, NULL, err, sizeof err) != 0)
         rc = GEN_EXIT_USAGE;
     if (!rc) {
         strbuf sb = {0};
@@ -1248,7 +1307,7 @@ int eval_score_files(const char *dir, const char *answers, const generator *task
     int rc = eval_load_opts(pos[0], task, true, &s, err, sizeof err);
     s.parser = parser;
     for (int k = 0; k < 3 && !rc; k++)
-        if (eval_out_refuse_input(outs[k], &s, pos[1], err, sizeof err) != 0)
+        if (eval_out_refuse_input(outs[k], &s, pos[1], NULL, err, sizeof err) != 0)
             rc = GEN_EXIT_USAGE;
     if (!rc)
         rc = eval_read_answers(pos[1], &s, err, sizeof err);

@@ -63,7 +63,8 @@ typedef struct eval_task {
     /* filled by eval_read_answers and eval_score */
     char **response;  /* the answer text, NULL when there is none */
     char **why;       /* why there is no response text (a failed request), or NULL */
-    cJSON **output;   /* the parsed answer (the release's Output), NULL for None */
+    char **output;    /* the parsed answer (the release's Output) as JSON text, NULL for None: text
+                       * costs a few bytes an item where a cJSON list costs a hundred */
     char **error;     /* why it is unparseable (the release's ERROR), NULL when parsed */
     bool *correct;
     bool *dropped;    /* the release's eval.py leaves the record out of its counts */
@@ -74,6 +75,7 @@ typedef struct eval_set {
     eval_task *t;
     int n;
     bool tree; /* a gen all tree: ids are TASK/ID */
+    char *root; /* the directory loaded (a task directory or a tree), NULL for text */
     answer_parser parser; /* how responses are read (answer.h); ANSWER_RELEASE by default */
 } eval_set;
 
@@ -106,11 +108,15 @@ typedef struct eval_out {
     bool failed;
 } eval_out;
 int eval_out_open(eval_out *o, const char *path, char *err, size_t errlen);
-/* -1 with a message when out is one of the files a command reads: the answers
- * file (may be NULL) or the data.json of a task of s (may be NULL).  An output
- * never replaces an input (score -o ANSWERS, gold -o DIR/data.json). */
+/* -1 with a message when out could overwrite what a command reads: the answers
+ * file (may be NULL), any file inside the directory s was loaded from (may be
+ * NULL) or inside other_dir (requests --prompts ROOT; may be NULL), or when out
+ * is a symbolic link (written through, it could land anywhere).  The one check
+ * of every output of gold, score, report and requests: an output never replaces
+ * an input (score -o ANSWERS, gold -o DIR/prompts/input_prompt.txt). */
 struct eval_set;
-int eval_out_refuse_input(const char *out, const struct eval_set *s, const char *answers, char *err, size_t errlen);
+int eval_out_refuse_input(const char *out, const struct eval_set *s, const char *answers, const char *other_dir,
+                          char *err, size_t errlen);
 void eval_out_write(eval_out *o, const void *data, size_t n);
 int eval_out_commit(eval_out *o, char *err, size_t errlen);
 void eval_out_abort(eval_out *o);

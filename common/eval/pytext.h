@@ -10,11 +10,14 @@
  *  2. py_isspace is str.isspace (= re's \s); py_decimal is the value of a Unicode
  *     Nd digit (= re's \d, and what int() reads), -1 otherwise; py_isword is re's
  *     \w, from Python 3.11's own Unicode 14 tables (str.isalnum() or '_'); py_lower
- *     is str.lower() as far as an ASCII comparison can tell (release.c).
- *  3. py_int is int(s) on a str: surrounding white space, one sign, digits (any Nd
- *     script) with single underscores between them; more than 4300 digits is an
- *     error, as Python 3.11's int() limit.  The value is exact up to 15 digits and
- *     a double beyond (such a number never equals a gold answer).
+ *     is str.lower() as far as an ASCII comparison can tell (release.c): it never
+ *     folds U+0130 (its lower case is two code points).
+ *  3. py_int is int(s) on a str: surrounding white space as int() skips it
+ *     (str.isspace() but U+001C..U+001F), one sign, digits (any Nd script) with
+ *     single underscores between them; more than 4300 digits is an error, as
+ *     Python 3.11's int() limit.  The value is exact up to 15 digits and a double
+ *     beyond (such a number never equals a gold answer); py_int_text gives the
+ *     exact digits to show.
  */
 #ifndef GEN_PYTEXT_H
 #define GEN_PYTEXT_H
@@ -51,8 +54,25 @@ pyspan py_strip_chars(pyspan s, const char *chars);
  * allocated (free it); returns the count (at least 1). */
 size_t py_split(pyspan s, uint32_t sep, pyspan **out);
 
-/* int(s): returns true with the value, false when Python raises ValueError. */
-bool py_int(pyspan s, double *value);
+/* int(s): PY_INT_OK with the value (and, when digits is not NULL, the span of
+ * its digits and underscores), else why Python raises ValueError; *ndigits is
+ * the count of digits CPython read before it stopped. */
+typedef enum { PY_INT_OK, PY_INT_INVALID, PY_INT_TOO_LONG } py_int_status;
+py_int_status py_int(pyspan s, double *value, pyspan *digits, size_t *ndigits);
+
+/* str(e) of the ValueError int(s) raised (st is not PY_INT_OK), as Python 3.11
+ * words it: the repr of s cut to 200 characters, or the digit limit's text
+ * (free it). */
+char *py_int_error(pyspan s, py_int_status st, size_t ndigits);
+
+/* repr(s) as CPython writes it (the quote it picks, its escapes, str.isprintable()
+ * of Unicode 14), cut to its first max characters as "%.200R" cuts it; UTF-8,
+ * free it. */
+char *py_repr(pyspan s, size_t max);
+
+/* The decimal text Python prints for the int of a run of \d digits (underscores
+ * skipped): ASCII digits without leading zeros, '-' first when neg (free it). */
+char *py_int_text(pyspan digits, bool neg);
 
 /* re.findall(r"\b\d+\b", s): the runs' spans; returns the count. */
 size_t py_find_numbers(pyspan s, pyspan **out);

@@ -53,7 +53,7 @@ struct release_task {
     /* RP_WORDS */
     wkeep keep;
     const char *const *words;
-    bool sorted_words, set_words, error_if_empty;
+    bool sorted_words, set_words;
     /* RP_KEYS: the keys searched, and the Output's key for each */
     const char *keys[4], *out_keys[4];
     rscorer scorer;
@@ -65,6 +65,11 @@ struct release_task {
     bool drop_error;  /* eval.py leaves records with an ERROR out of its counts */
     bool min_two;     /* grid_path: fewer than two items is an ERROR */
     bool diamond;     /* layered_shapes: rectangle, square, rhombus read as diamond */
+    /* the ERROR texts of the task's utils.py: RP_WORDS's when no word is kept
+     * (NULL: no error, an empty Output), and whether an exception's text is
+     * written f"Unexpected error while parsing {e}\n" (else str(e)) */
+    const char *empty_error;
+    bool wrapped;
 };
 
 static const char *const W_YESNO[] = {"yes", "no", NULL};
@@ -110,19 +115,19 @@ static const release_task tasks[] = {
     COUNT_TASK("circle_boxes", "answer", "num_objects", "COUNT:x", "COUNT:{answer}", "COUNT"),
     {.name = "circle_location", .format = "QUADRANT:x COUNT:y", .answer_type = "fixed length",
      .gold_template = "QUADRANT:{quadrant} COUNT:{count}", .parser = RP_KEYS, .keys = {"QUADRANT", "COUNT"},
-     .out_keys = {"Quadrant", "Count"}, .scorer = RS_KEYS, .gold = {"quadrant", "count"}, .gold_type = FT_INT,
-     .axis = {"num_objects"}},
+     .out_keys = {"Quadrant", "Count"}, .wrapped = true, .scorer = RS_KEYS, .gold = {"quadrant", "count"},
+     .gold_type = FT_INT, .axis = {"num_objects"}},
     {.name = "circle_right_triangle", .format = "YES/NO", .answer_type = "single", .gold_template = "{right?YES:NO}",
      .parser = RP_YESNO, .scorer = RS_BOOL, .gold = {"right"}, .gold_type = FT_BOOL, .axis = {"circles"},
      .skip_error = true},
     {.name = "colours_present", .label = "ANSWER", .format = "ANSWER: yes , no, no, yes", .answer_type = "fixed length",
      .gold_template = "ANSWER: {colours_present/, }", .parser = RP_WORDS, .keep = W_IN_LIST, .words = W_YESNO,
-     .error_if_empty = true, .scorer = RS_LOWER_LIST, .gold = {"colours_present"}, .gold_type = FT_STRINGS,
-     .axis = {"num_objects"}},
+     .empty_error = "Does not give yes/no answer", .scorer = RS_LOWER_LIST, .gold = {"colours_present"},
+     .gold_type = FT_STRINGS, .axis = {"num_objects"}},
     {.name = "comparing_size", .label = "ANSWER", .format = "ANSWER: Blue Green Blue", .answer_type = "list",
      .gold_template = "ANSWER: {Gold_output/ }", .parser = RP_WORDS, .keep = W_IN_LIST, .words = W_BLUEGREEN,
-     .error_if_empty = true, .scorer = RS_LOWER_LIST, .gold = {"Gold_output"}, .gold_type = FT_STRINGS,
-     .axis = {"Rows"}},
+     .empty_error = "Does not give answer in the correct format", .scorer = RS_LOWER_LIST, .gold = {"Gold_output"},
+     .gold_type = FT_STRINGS, .axis = {"Rows"}},
     COUNT_TASK("count_coloured_circles", "red_circle", "num_objects", "COUNT:x", "COUNT:{red_circle}", "COUNT"),
     COUNT_TASK("counting_circles", "num_objects", "num_objects", "COUNT:x", "COUNT:{num_objects}", "COUNT"),
     {.name = "counting_locations", .format = "ABOVE:x BELOW:y", .answer_type = "fixed length",
@@ -132,39 +137,40 @@ static const release_task tasks[] = {
      .axis = {"num_objects_over_table"}},
     {.name = "counting_shapes", .format = "CIRCLES:x TRIANGLES:y SQUARES:z", .answer_type = "fixed length",
      .gold_template = "CIRCLES:{circles} TRIANGLES:{triangles} SQUARES:{squares}", .parser = RP_KEYS,
-     .keys = {"CIRCLES", "TRIANGLES", "SQUARES"}, .out_keys = {"circles", "triangles", "squares"},
+     .keys = {"CIRCLES", "TRIANGLES", "SQUARES"}, .out_keys = {"circles", "triangles", "squares"}, .wrapped = true,
      .scorer = RS_KEYS, .gold = {"circles", "triangles", "squares"}, .gold_type = FT_INT,
      .axis = {"circles", "triangles", "squares"}, .axis_name = "circles+triangles+squares", .drop_error = true},
     {.name = "cross_and_knots", .format = "(x,y) or None", .answer_type = "fixed length",
-     .gold_template = "{gold_output#}", .parser = RP_TUPLE, .scorer = RS_CROSS, .gold = {"gold_output"},
-     .gold_type = FT_CELLS, .axis = {"crosses"}, .skip_error = true},
+     .gold_template = "{gold_output#}", .parser = RP_TUPLE, .wrapped = true, .scorer = RS_CROSS,
+     .gold = {"gold_output"}, .gold_type = FT_CELLS, .axis = {"crosses"}, .skip_error = true},
     {.name = "graph_counting", .format = "NODES:x EDGES:y", .answer_type = "fixed length",
      .gold_template = "NODES:{num_nodes} EDGES:{num_edges}", .parser = RP_KEYS, .keys = {"NODES", "EDGES"},
-     .out_keys = {"num_nodes", "num_edges"}, .scorer = RS_KEYS, .gold = {"num_nodes", "num_edges"},
+     .out_keys = {"num_nodes", "num_edges"}, .wrapped = true, .scorer = RS_KEYS, .gold = {"num_nodes", "num_edges"},
      .gold_type = FT_INT, .axis = {"num_nodes"}},
     {.name = "grid_path", .label = "SHAPES", .format = "SHAPES : Shape 1 , Shape 2", .answer_type = "list",
      .gold_template = "SHAPES : {gold_output/ , }", .parser = RP_COLON_COMMA, .min_two = true,
      .scorer = RS_LOWER_LIST, .gold = {"gold_output"}, .gold_type = FT_STRINGS, .axis = {"path_size"},
      .skip_error = true},
     {.name = "identifying_shapes", .label = "ANSWER", .format = "ANSWER: Circle Triangle Circle", .answer_type = "list",
-     .gold_template = "ANSWER: {Gold_output/ }", .parser = RP_WORDS, .keep = W_NOT_ANSWER, .error_if_empty = true,
-     .scorer = RS_LOWER_LIST, .gold = {"Gold_output"}, .gold_type = FT_STRINGS, .axis = {"Rows"}},
+     .gold_template = "ANSWER: {Gold_output/ }", .parser = RP_WORDS, .keep = W_NOT_ANSWER,
+     .empty_error = "Does not give answer in correct format", .scorer = RS_LOWER_LIST, .gold = {"Gold_output"},
+     .gold_type = FT_STRINGS, .axis = {"Rows"}},
     {.name = "inside_circles", .label = "ANSWER", .format = "ANSWER: x (Yes or No)", .answer_type = "single",
      .gold_template = "ANSWER: {inside_circles?Yes:No}", .parser = RP_YESNO, .scorer = RS_BOOL,
      .gold = {"inside_circles"}, .gold_type = FT_BOOL, .axis = {"num_circles"}},
     {.name = "layered_colours", .label = "COLOURS", .format = "COLOURS: Colour 1 , Colour 2", .answer_type = "list",
      .gold_template = "COLOURS: {colors/ , }", .parser = RP_WORDS, .keep = W_IN_LIST, .words = W_COLOURS20,
-     .scorer = RS_LOWER_LIST, .gold = {"colors"}, .gold_type = FT_STRINGS, .axis = {"num_layers"}},
+     .wrapped = true, .scorer = RS_LOWER_LIST, .gold = {"colors"}, .gold_type = FT_STRINGS, .axis = {"num_layers"}},
     {.name = "layered_shapes", .label = "SHAPES", .format = "SHAPES : Shape 1 , Shape 2", .answer_type = "list",
      .gold_template = "SHAPES : {order/ , }", .parser = RP_COLON_COMMA, .diamond = true, .scorer = RS_LOWER_LIST,
      .gold = {"order"}, .gold_type = FT_STRINGS, .axis = {"num_layers"}},
     {.name = "list_colours", .format = "a list of all the colours found", .answer_type = "set",
      .gold_template = "{list_colours/, }", .parser = RP_WORDS, .keep = W_IN_LIST, .words = W_CSS4,
-     .sorted_words = true, .error_if_empty = true, .scorer = RS_LOWER_LIST, .gold = {"list_colours"},
-     .gold_type = FT_STRINGS, .axis = {"num_objects"}},
+     .sorted_words = true, .empty_error = "Does not give correct format", .scorer = RS_LOWER_LIST,
+     .gold = {"list_colours"}, .gold_type = FT_STRINGS, .axis = {"num_objects"}},
     {.name = "list_shapes", .format = "a set of unique shapes found", .answer_type = "set",
      .gold_template = "{list_shapes/, }", .parser = RP_WORDS, .keep = W_IN_LIST, .words = W_SHAPES4,
-     .sorted_words = true, .set_words = true, .error_if_empty = true, .scorer = RS_LOWER_LIST,
+     .sorted_words = true, .set_words = true, .empty_error = "Does not give correct format", .scorer = RS_LOWER_LIST,
      .gold = {"list_shapes"}, .gold_type = FT_STRINGS, .axis = {"num_objects"}},
     {.name = "locate_circles_colour", .format = "(row,column) (row,column)", .answer_type = "set",
      .gold_template = "{gold_output/ }", .parser = RP_CELLS, .scorer = RS_CELLS, .gold = {"gold_output"},
@@ -387,6 +393,38 @@ static cJSON *number(double v)
     return cJSON_CreateNumber(v);
 }
 
+/* An int of the Output read from digits: its value, and Python's exact digits
+ * where a double cannot hold them (json_append prints those, not 1e+20). */
+static cJSON *int_item(double v, pyspan digits, bool neg)
+{
+    cJSON *n = cJSON_CreateNumber(v);
+    if (fabs(v) >= 9007199254740992.0)
+        n->valuestring = py_int_text(digits, neg);
+    return n;
+}
+
+/* An exception's text (msg, taken) as the task's utils.py writes it into ERROR. */
+static char *exc(const release_task *t, char *msg)
+{
+    if (!t->wrapped)
+        return msg;
+    strbuf sb = {0};
+    strbuf_addf(&sb, "Unexpected error while parsing %s\n", msg);
+    free(msg);
+    return sb.buf;
+}
+
+/* str(e) of int() on a run of more than 4300 digits. */
+static char *too_long(size_t digits)
+{
+    return py_int_error((pyspan){NULL, 0}, PY_INT_TOO_LONG, digits);
+}
+
+static int cmp_strp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 static void parse_numbers_line(const release_task *t, pyspan text, cJSON **output, char **error)
 {
     pyspan *lines, *nums = NULL;
@@ -394,21 +432,16 @@ static void parse_numbers_line(const release_task *t, pyspan text, cJSON **outpu
     size_t nn = nl ? py_find_numbers(lines[nl - 1], &nums) : 0;
     size_t want = t->parser == RP_TWO_INTS ? 2 : 1;
     if (!nl || (t->parser != RP_NUMBERS && nn < want)) {
-        *error = dup("list index out of range");
+        *error = exc(t, dup("list index out of range"));
     } else if (t->parser == RP_NUMBERS) {
         if (!nn) {
             *error = dup("Does not give correct format");
         } else {
-            /* sorted() of str: code point order */
+            /* sorted() of str: code point order, which is UTF-8's byte order */
             char **s = xmalloc(sizeof(char *) * nn);
             for (size_t i = 0; i < nn; i++)
                 s[i] = py_utf8(nums[i]);
-            for (size_t i = 1; i < nn; i++)
-                for (size_t j = i; j > 0 && strcmp(s[j - 1], s[j]) > 0; j--) {
-                    char *x = s[j];
-                    s[j] = s[j - 1];
-                    s[j - 1] = x;
-                }
+            qsort(s, nn, sizeof *s, cmp_strp);
             *output = cJSON_CreateArray();
             for (size_t i = 0; i < nn; i++) {
                 cJSON_AddItemToArray(*output, cJSON_CreateString(s[i]));
@@ -419,16 +452,15 @@ static void parse_numbers_line(const release_task *t, pyspan text, cJSON **outpu
     } else {
         double v[2];
         bool ok = true;
-        for (size_t i = 0; i < want; i++)
-            ok = ok && py_digits_value(nums[i], &v[i]);
-        if (!ok) {
-            *error = dup("Exceeds the limit (4300 digits) for integer string conversion");
-        } else if (want == 1) {
-            *output = number(v[0]);
-        } else {
+        for (size_t i = 0; i < want && ok; i++)
+            if (!(ok = py_digits_value(nums[i], &v[i])))
+                *error = exc(t, too_long(nums[i].n));
+        if (ok && want == 1) {
+            *output = int_item(v[0], nums[0], false);
+        } else if (ok) {
             *output = cJSON_CreateObject();
-            cJSON_AddItemToObject(*output, t->out_keys[0], number(v[0]));
-            cJSON_AddItemToObject(*output, t->out_keys[1], number(v[1]));
+            cJSON_AddItemToObject(*output, t->out_keys[0], int_item(v[0], nums[0], false));
+            cJSON_AddItemToObject(*output, t->out_keys[1], int_item(v[1], nums[1], false));
         }
     }
     free(lines);
@@ -472,11 +504,10 @@ static void parse_keys(const release_task *t, pyspan text, cJSON **output, char 
         double v;
         if (!py_digits_value(d[i], &v)) {
             cJSON_Delete(o);
-            *error = dup("Unexpected error while parsing Exceeds the limit (4300 digits) for integer string "
-                         "conversion\n");
+            *error = exc(t, too_long(d[i].n));
             return;
         }
-        cJSON_AddItemToObject(o, t->out_keys[i], number(v));
+        cJSON_AddItemToObject(o, t->out_keys[i], int_item(v, d[i], false));
     }
     *output = o;
 }
@@ -525,18 +556,13 @@ static bool in_words(const char *w, const char *const *words)
     return false;
 }
 
-static int cmp_strp(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static void parse_words(const release_task *t, pyspan text, cJSON **output, char **error)
 {
     pyspan *lines;
     size_t nl = content_lines(text, &lines, false);
     if (!nl) {
         free(lines);
-        *error = dup("list index out of range");
+        *error = exc(t, dup("list index out of range"));
         return;
     }
     pyspan *items;
@@ -553,7 +579,7 @@ static void parse_words(const release_task *t, pyspan text, cJSON **output, char
             uint32_t c = py_lower(items[i].c[j]);
             if (c < 0x80 && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
                 w[wl++] = (char)c;
-            else if (items[i].c[j] == 0x130) /* 'İ'.lower() is i and a combining dot */
+            else if (c == 0x130) /* 'İ'.lower() is i and a combining dot, which the filter drops */
                 w[wl++] = 'i';
         }
         w[wl] = '\0';
@@ -570,8 +596,8 @@ static void parse_words(const release_task *t, pyspan text, cJSON **output, char
     free(lines);
     if (t->sorted_words)
         qsort(kept, nk, sizeof *kept, cmp_strp);
-    if (!nk && t->error_if_empty) {
-        *error = dup("Does not give correct format");
+    if (!nk && t->empty_error) {
+        *error = dup(t->empty_error);
     } else {
         *output = cJSON_CreateArray();
         for (size_t k = 0; k < nk; k++)
@@ -621,12 +647,14 @@ static bool cells_of(pyspan line, cJSON **out)
         pyspan s = py_strip_chars(tok[i], "()");
         pyspan *f;
         size_t nf = py_split(s, ',', &f);
-        double r, c;
-        ok = nf >= 2 && py_int(f[0], &r) && py_int(f[1], &c);
+        double v[2];
+        pyspan d[2];
+        size_t nd;
+        ok = nf >= 2 && py_int(f[0], &v[0], &d[0], &nd) == PY_INT_OK && py_int(f[1], &v[1], &d[1], &nd) == PY_INT_OK;
         if (ok) {
             cJSON *pair = cJSON_CreateArray();
-            cJSON_AddItemToArray(pair, number(r));
-            cJSON_AddItemToArray(pair, number(c));
+            for (int k = 0; k < 2; k++)
+                cJSON_AddItemToArray(pair, int_item(v[k], d[k], v[k] < 0));
             cJSON_AddItemToArray(arr, pair);
         }
         free(f);
@@ -655,26 +683,28 @@ static void parse_cells(pyspan text, cJSON **output, char **error)
         *error = dup("Invalid output");
 }
 
-/* re.search(r'\((-?\d+)\s*,\s*(-?\d+)\)') (round) or r'\[(-?\d+),\s*(-?\d+)\]' (square). */
-static bool search_pair(pyspan s, bool round, double *x, double *y)
+/* re.search(r'\((-?\d+)\s*,\s*(-?\d+)\)') (round) or r'\[(-?\d+),\s*(-?\d+)\]' (square),
+ * then map(int, match.groups()): 1 with the pair in out, 0 when nothing matches,
+ * -1 with *error when the first match holds a number int() refuses (over 4300
+ * digits: the regex matched, so Python raises and never looks further). */
+static int search_pair(const release_task *t, pyspan s, bool round, cJSON **out, char **error)
 {
     uint32_t open = round ? '(' : '[', close = round ? ')' : ']';
     for (size_t i = 0; i < s.n; i++) {
         if (s.c[i] != open)
             continue;
         size_t p = i + 1;
-        double v[2];
-        bool ok = true;
+        pyspan d[2];
+        bool neg[2], ok = true;
         for (int k = 0; k < 2 && ok; k++) {
-            bool neg = p < s.n && s.c[p] == '-';
-            if (neg)
+            neg[k] = p < s.n && s.c[p] == '-';
+            if (neg[k])
                 p++;
-            size_t d = p;
+            size_t start = p;
             while (p < s.n && py_decimal(s.c[p]) >= 0)
                 p++;
-            ok = p > d && py_digits_value((pyspan){s.c + d, p - d}, &v[k]);
-            if (ok && neg)
-                v[k] = -v[k];
+            d[k] = (pyspan){s.c + start, p - start};
+            ok = p > start;
             if (ok && k == 0) {
                 if (round)
                     while (p < s.n && py_isspace(s.c[p]))
@@ -685,16 +715,23 @@ static bool search_pair(pyspan s, bool round, double *x, double *y)
                     p++;
             }
         }
-        if (ok && p < s.n && s.c[p] == close) {
-            *x = v[0];
-            *y = v[1];
-            return true;
-        }
+        if (!ok || p >= s.n || s.c[p] != close)
+            continue;
+        double v[2];
+        for (int k = 0; k < 2; k++)
+            if (!py_digits_value(d[k], &v[k])) {
+                *error = exc(t, too_long(d[k].n));
+                return -1;
+            }
+        *out = cJSON_CreateArray();
+        for (int k = 0; k < 2; k++)
+            cJSON_AddItemToArray(*out, int_item(neg[k] ? -v[k] : v[k], d[k], neg[k]));
+        return 1;
     }
-    return false;
+    return 0;
 }
 
-static void parse_tuple(pyspan text, cJSON **output, char **error)
+static void parse_tuple(const release_task *t, pyspan text, cJSON **output, char **error)
 {
     pyspan *lines;
     size_t n = py_split(text, '\n', &lines);
@@ -702,14 +739,11 @@ static void parse_tuple(pyspan text, cJSON **output, char **error)
     free(lines);
     if (py_eq(line, "None"))
         return; /* Output None, ERROR None: the answer "no such cell" */
-    double x, y;
-    if (search_pair(line, true, &x, &y) || search_pair(line, false, &x, &y)) {
-        *output = cJSON_CreateArray();
-        cJSON_AddItemToArray(*output, number(x));
-        cJSON_AddItemToArray(*output, number(y));
-        return;
-    }
-    *error = dup("Output file should have a single tuple of integers");
+    int r = search_pair(t, line, true, output, error);
+    if (r == 0)
+        r = search_pair(t, line, false, output, error);
+    if (r == 0)
+        *error = dup("Output file should have a single tuple of integers");
 }
 
 static void parse_maze(pyspan text, cJSON **output)
@@ -733,17 +767,16 @@ static void parse_ints(bool first, pyspan text, cJSON **output, char **error)
     cJSON *arr = cJSON_CreateArray();
     for (size_t i = 0; i < ni; i++) {
         double v;
-        if (!py_int(py_strip(items[i]), &v)) {
-            char *s = py_utf8(py_strip(items[i]));
-            strbuf sb = {0};
-            strbuf_addf(&sb, "invalid literal for int() with base 10: '%.60s'", s);
-            free(s);
-            *error = sb.buf;
+        pyspan d;
+        size_t nd;
+        py_int_status st = py_int(py_strip(items[i]), &v, &d, &nd);
+        if (st != PY_INT_OK) {
+            *error = py_int_error(py_strip(items[i]), st, nd);
             cJSON_Delete(arr);
             arr = NULL;
             break;
         }
-        cJSON_AddItemToArray(arr, number(v));
+        cJSON_AddItemToArray(arr, int_item(v, d, v < 0));
     }
     free(lines);
     free(items);
@@ -778,7 +811,7 @@ void release_parse(const release_task *t, const char *text, size_t len, cJSON **
         parse_cells(sp, output, error);
         break;
     case RP_TUPLE:
-        parse_tuple(sp, output, error);
+        parse_tuple(t, sp, output, error);
         break;
     case RP_MAZE:
         parse_maze(sp, output);

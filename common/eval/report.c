@@ -355,11 +355,9 @@ static int add_gallery(page *pg, const eval_set *s, const eval_task *t, long *co
         strbuf_free(&gold);
         strbuf_add(h, "</code></dd><dt>parsed</dt><dd>");
         if (parsed) {
-            char *js = t->output[idx] ? cJSON_PrintUnformatted(t->output[idx]) : NULL;
             strbuf_add(h, "<code>");
-            html(h, js ? js : "None");
+            html(h, t->output[idx] ? t->output[idx] : "None");
             strbuf_add(h, "</code>");
-            cJSON_free(js);
         } else {
             strbuf_add(h, "<em>unparseable: ");
             html(h, t->error[idx] ? t->error[idx] : "no answer");
@@ -502,7 +500,7 @@ int report_write(const char *root, const char *answers, const char *out, const g
     eval_set s;
     int rc = eval_load_opts(pos[0], task, true, &s, err, sizeof err);
     s.parser = parser;
-    if (!rc && eval_out_refuse_input(out, &s, pos[1], err, sizeof err) != 0)
+    if (!rc && eval_out_refuse_input(out, &s, pos[1], NULL, err, sizeof err) != 0)
         rc = GEN_EXIT_USAGE;
     if (!rc)
         rc = eval_read_answers(pos[1], &s, err, sizeof err);

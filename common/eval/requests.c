@@ -73,6 +73,17 @@ static int prompt_of(const eval_task *t, const char *prompts, strbuf *out, char 
         strbuf_free(&p);
         if (rc)
             return -1;
+        /* the prompt goes into a JSON string as it is: a NUL would cut it (and the
+         * prompts after it), a byte that is not UTF-8 would make the line invalid */
+        const char *nul = memchr(text, '\0', len);
+        long bad = nul ? nul - text : ds_utf8_bad(text, len);
+        if (bad >= 0) {
+            snprintf(err, errlen, "cannot read '%s/%s%sprompts/%s': %s at byte %ld (a prompt must be UTF-8 text)",
+                     from, prompts ? t->g->name : "", prompts ? "/" : "", parts[k],
+                     nul ? "a NUL byte" : "invalid UTF-8", bad);
+            free(text);
+            return -1;
+        }
         prompt_part(out, k, text, len);
         free(text);
     }
@@ -182,7 +193,7 @@ int requests_write(const char *dir, const char *model, const char *out, const ge
                 rc = GEN_EXIT_IO;
             }
     eval_out o = {0};
-    if (!rc && eval_out_refuse_input(out, &s, NULL, err, sizeof err) != 0)
+    if (!rc && eval_out_refuse_input(out, &s, NULL, prompts, err, sizeof err) != 0)
         rc = GEN_EXIT_USAGE;
     if (!rc && eval_out_open(&o, out, err, sizeof err) != 0)
         rc = GEN_EXIT_IO;

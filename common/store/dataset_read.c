@@ -148,6 +148,18 @@ static int utf8_len(const unsigned char *p, const unsigned char *end)
     return n;
 }
 
+long ds_utf8_bad(const char *text, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)text, *end = p + n;
+    while (p < end) {
+        int k = *p < 0x80 ? 1 : utf8_len(p, end);
+        if (!k)
+            return (long)(p - (const unsigned char *)text);
+        p += k;
+    }
+    return -1;
+}
+
 static int sj_string(sj *s)
 {
     s->p++; /* the opening quote */

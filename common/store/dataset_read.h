@@ -72,6 +72,9 @@ int ds_read(const char *dir, const char *name, size_t cap, char **data, size_t *
  * (never a FIFO, device or socket: checked without blocking) of at most cap
  * bytes, checked before a byte is read. */
 int ds_read_path(const char *path, size_t cap, char **data, size_t *n, char *err, size_t errlen);
+/* The offset of the first byte of text that is not valid UTF-8 (no overlong
+ * form, no surrogate, nothing past U+10FFFF), or -1. */
+long ds_utf8_bad(const char *text, size_t n);
 /* True when both paths exist and are the same file (device and inode). */
 bool ds_same_file(const char *a, const char *b);
 /* The SHA-256 (64 hex digits) of dir/name. */
