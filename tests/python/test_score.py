@@ -29,7 +29,8 @@ with tempfile.TemporaryDirectory() as tmp:
             for a in answers:
                 f.write(json.dumps(a) + "\n")
         for parser in ("release", "strict"):
-            out = os.path.join(d, "annotated-%s.json" % parser)
+            # outside the task directory: gen never writes into a directory it reads
+            out = os.path.join(tmp, "%s-annotated-%s.json" % (task, parser))
             subprocess.run([GEN, "score", d, os.path.join(d, "answers.jsonl"), "--task", task, "--parser", parser,
                             "--annotated", out, "-o", os.devnull, "--quiet"], check=True)
             annotated = {r["id"]: r for r in json.load(open(out))}
