@@ -10,6 +10,7 @@
 #include "errors.h"
 #include "font.h"
 #include "generator.h"
+#include "json_out.h"
 #include "manifest.h"
 #include "render.h"
 #include "requests.h"
@@ -469,7 +470,12 @@ int pv_score(const pv_task *t, const char *record_json, const char *response, si
         return PV_EINTERNAL;
     }
     r->correct = v.correct;
-    r->answer = v.output ? cJSON_PrintUnformatted(v.output) : NULL;
+    r->answer = NULL;
+    if (v.output) { /* as gen score writes Output: an int past 2^53 with its exact digits */
+        strbuf js = {0};
+        json_append(&js, v.output);
+        r->answer = js.buf;
+    }
     r->error = v.error ? xstrdup(v.error) : NULL;
     answer_verdict_clear(&v);
     *out = r;
