@@ -3,8 +3,8 @@
 # release level (10; 12 for grid_path and maze_solving) on the left, gen's (seed 7)
 # on the right, 10 px of grey apart, for the task pages. For the tasks that draw a
 # pair of images (match_outline, match_shadow, mirror_image, water_image) each side
-# is that sample's first and second image, 4 px of light grey apart. A pair wider than
-# 1000 px is scaled down to 1000 px wide, both sides alike; it is stored as a palette
+# is that sample's first and second image, 4 px of light grey apart. Pictures wider than
+# 1000 px in all are scaled down to 1000 px in all, alike; the pair is stored as a palette
 # image (one of more than 256 colours reduced to 256 by libimagequant where Pillow has it).
 #
 #   PERCEPT_V_ORIGINAL=/path/to/copy sh docs/make-original-pairs.sh TASK ...
@@ -56,6 +56,9 @@ import sys
 from PIL import Image, features
 out, paths = sys.argv[1], sys.argv[2:]
 ims = [Image.open(p).convert("RGB") for p in paths]
+f = min(1.0, 1000 / sum(im.width for im in ims))  # the pictures at most 1000 px wide in all
+if f < 1:
+    ims = [im.resize((round(im.width * f), round(im.height * f)), Image.LANCZOS) for im in ims]
 def row(parts, gap, grey):
     im = Image.new("RGB", (sum(p.width for p in parts) + gap * (len(parts) - 1),
                            max(p.height for p in parts)), (grey,) * 3)
@@ -67,12 +70,10 @@ def row(parts, gap, grey):
 half = len(ims) // 2
 sides = [row(ims[:half], 4, 220), row(ims[half:], 4, 220)] if half > 1 else ims
 im = row(sides, 10, 160)
-if im.width > 1000:
-    im = im.resize((1000, round(im.height * 1000 / im.width)), Image.LANCZOS)
 if im.getcolors(256) is None:  # more than 256 colours: a 256-colour palette
     q = Image.LIBIMAGEQUANT if features.check("libimagequant") else Image.MEDIANCUT
-    # a fresh copy of the bytes first: after a resize Pillow 9.4 leaves RGB's unused
-    # fourth byte at 0, which libimagequant takes for full transparency
+    # a fresh copy of the bytes first: Pillow 9.4 can leave RGB's unused fourth byte
+    # at 0 (after a resize), which libimagequant takes for full transparency
     im = Image.frombytes("RGB", im.size, im.tobytes())
     im = im.quantize(256, method=q, dither=Image.NONE)
 else:  # 256 colours or fewer: the same pixels in a palette image
