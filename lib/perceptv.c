@@ -222,7 +222,7 @@ static int status_of(int rc)
     }
 }
 
-/* gen's own checks of a one-sample run (cli_check_options): file range, level,
+/* gen's own checks of a one-sample run (options_check): file range, level,
  * grid size, scale, the task's check_level. */
 static int check(const pv_config *c, int64_t file, int level, char *err, size_t errlen)
 {
@@ -238,7 +238,7 @@ static int check(const pv_config *c, int64_t file, int level, char *err, size_t 
     o.grid_size = c->grid_size;
     o.scale = c->scale;
     char why[512];
-    int rc = cli_check_options(&o, why, sizeof why);
+    int rc = options_check(&o, why, sizeof why);
     if (rc != GEN_EXIT_OK)
         say(err, errlen, "%s", why);
     return status_of(rc);

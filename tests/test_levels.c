@@ -7,7 +7,7 @@
 
 static int parse(const char *tok, int **lv, int *n, char *err)
 {
-    return cli_parse_levels(tok, lv, n, err, 256);
+    return options_parse_levels(tok, lv, n, err, 256);
 }
 
 int main(void)

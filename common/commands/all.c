@@ -13,10 +13,10 @@
 
 int cmd_all(int argc, char **argv)
 {
-    cli_run c;
-    cli_default_options(&c, argc, argv);
+    run_request c;
+    options_default(&c, argc, argv);
     c.all = true;
-    int rc = cli_parse_run_options(argc, argv, 2, &c);
+    int rc = options_parse_run(argc, argv, 2, &c);
     if (rc != GEN_EXIT_OK)
         return rc;
     if (c.help) {
@@ -31,8 +31,8 @@ int cmd_all(int argc, char **argv)
             const generator *g = generator_find(t);
             if (!g) {
                 const char *sug = generator_suggest(t);
-                rc = sug ? cli_usage_error("unknown task '%s' in --tasks (did you mean '%s'?)", t, sug)
-                         : cli_usage_error("unknown task '%s' in --tasks (gen list shows them all)%s", t, "");
+                rc = sug ? options_usage_error("unknown task '%s' in --tasks (did you mean '%s'?)", t, sug)
+                         : options_usage_error("unknown task '%s' in --tasks (gen list shows them all)%s", t, "");
                 free(copy);
                 return rc;
             }
@@ -44,25 +44,25 @@ int cmd_all(int argc, char **argv)
         }
         free(copy);
         if (n == 0)
-            return cli_usage_error("empty --tasks%s%s", "", "");
+            return options_usage_error("empty --tasks%s%s", "", "");
     } else {
         for (int t = 0; t < GENERATOR_COUNT; t++)
             chosen[n++] = GENERATORS[t];
     }
-    cli_announce_seed(&c);
+    options_announce_seed(&c);
     gen_options *opts = xcalloc((size_t)n, sizeof *opts);
     char **dirs = xcalloc((size_t)n, sizeof *dirs);
     for (int t = 0; t < n && rc == GEN_EXIT_OK; t++) {
         opts[t] = c.o;
         opts[t].task = chosen[t];
-        cli_default_levels(chosen[t], &opts[t].levels, &opts[t].nlevels);
+        options_default_levels(chosen[t], &opts[t].levels, &opts[t].nlevels);
         strbuf d = {0};
         strbuf_addf(&d, "%s/%s", c.o.out, chosen[t]->name);
         dirs[t] = d.buf;
         opts[t].out = dirs[t];
-        rc = cli_validate_levels(&opts[t]);
+        rc = options_validate_levels(&opts[t]);
         if (rc == GEN_EXIT_OK)
-            rc = cli_prepare_exclude(&opts[t]);
+            rc = options_prepare_exclude(&opts[t]);
     }
     if (rc == GEN_EXIT_OK)
         rc = run_tasks_with_font(opts, n);

@@ -18,19 +18,19 @@ int cmd_check(int argc, char **argv)
             if (!co.task) {
                 const char *s = generator_suggest(argv[i]);
                 if (s)
-                    return cli_usage_error("unknown task '%s' (did you mean '%s'?)", argv[i], s);
-                return cli_usage_error("unknown task '%s' (gen list shows them all)%s", argv[i], "");
+                    return options_usage_error("unknown task '%s' (did you mean '%s'?)", argv[i], s);
+                return options_usage_error("unknown task '%s' (gen list shows them all)%s", argv[i], "");
             }
         } else if (argv[i][0] == '-') {
-            return cli_usage_error("unknown option '%s' for check (usage: gen check DIR [--task TASK])%s", argv[i], "");
+            return options_usage_error("unknown option '%s' for check (usage: gen check DIR [--task TASK])%s", argv[i], "");
         } else if (!co.dir) {
             co.dir = argv[i];
         } else {
-            return cli_usage_error("unexpected argument '%s' (check takes one directory)%s", argv[i], "");
+            return options_usage_error("unexpected argument '%s' (check takes one directory)%s", argv[i], "");
         }
     }
     if (!co.dir)
-        return cli_usage_error("check needs a directory (usage: gen check DIR [--task TASK])%s%s", "", "");
+        return options_usage_error("check needs a directory (usage: gen check DIR [--task TASK])%s%s", "", "");
     char err[512];
     long problems = check_dir(&co, stdout, err, sizeof err);
     if (problems < 0) {

@@ -66,10 +66,10 @@ int main(int argc, char **argv)
     if (!g) {
         const char *s = generator_suggest(cmd);
         if (cmd[0] == '-')
-            return cli_usage_error("expected a task before '%s' (see gen list)%s", cmd, "");
+            return options_usage_error("expected a task before '%s' (see gen list)%s", cmd, "");
         if (s)
-            return cli_usage_error("unknown task '%s' (did you mean '%s'?)", cmd, s);
-        return cli_usage_error("unknown task '%s' (gen list shows them all)%s", cmd, "");
+            return options_usage_error("unknown task '%s' (did you mean '%s'?)", cmd, s);
+        return options_usage_error("unknown task '%s' (gen list shows them all)%s", cmd, "");
     }
     return cmd_task(g, argc, argv);
 }

@@ -25,14 +25,14 @@ int cmd_merge(int argc, char **argv)
         else if (strcmp(argv[i], "--quiet") == 0)
             quiet = true;
         else if (argv[i][0] == '-')
-            rc = cli_usage_error("unknown option '%s' for merge (usage: gen merge OUT SHARD_DIR...)%s", argv[i], "");
+            rc = options_usage_error("unknown option '%s' for merge (usage: gen merge OUT SHARD_DIR...)%s", argv[i], "");
         else if (!out)
             out = argv[i];
         else
             dirs[n++] = argv[i];
     }
     if (rc == GEN_EXIT_OK && (!out || n == 0))
-        rc = cli_usage_error("merge needs an output directory and at least one shard (usage: gen merge OUT "
+        rc = options_usage_error("merge needs an output directory and at least one shard (usage: gen merge OUT "
                          "SHARD_DIR...)%s%s", "", "");
     if (rc == GEN_EXIT_OK) {
         char err[512];

@@ -21,17 +21,17 @@ int cmd_overlap(int argc, char **argv)
         if (strcmp(argv[i], "--quiet") == 0) {
             quiet = true;
         } else if (strcmp(argv[i], "--jobs") == 0 && i + 1 < argc) {
-            if (cli_parse_long(argv[++i], 1, CLI_MAX_JOBS, &jobs))
-                return cli_usage_error("bad --jobs '%s' (expected 1..256)%s", argv[i], "");
+            if (options_parse_long(argv[++i], 1, CLI_MAX_JOBS, &jobs))
+                return options_usage_error("bad --jobs '%s' (expected 1..256)%s", argv[i], "");
         } else if (argv[i][0] == '-' || nd == 2) {
-            return cli_usage_error("unexpected argument '%s' (usage: gen overlap DIR_A DIR_B [--jobs J] [--quiet])%s",
+            return options_usage_error("unexpected argument '%s' (usage: gen overlap DIR_A DIR_B [--jobs J] [--quiet])%s",
                                argv[i], "");
         } else {
             dirs[nd++] = argv[i];
         }
     }
     if (nd != 2)
-        return cli_usage_error("overlap needs two directories (usage: gen overlap DIR_A DIR_B [--jobs J] [--quiet])%s%s",
+        return options_usage_error("overlap needs two directories (usage: gen overlap DIR_A DIR_B [--jobs J] [--quiet])%s%s",
                            "", "");
     char err[512];
     if (font_init(err, sizeof err) != 0) { /* scenes are re-derived: text boxes need the font */

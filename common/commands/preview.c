@@ -18,13 +18,13 @@
 int cmd_preview(int argc, char **argv)
 {
     if (argc < 3 || argv[2][0] == '-')
-        return cli_usage_error("preview needs a task (usage: gen preview TASK [--seed S] [--grid_size G] "
+        return options_usage_error("preview needs a task (usage: gen preview TASK [--seed S] [--grid_size G] "
                            "[--num_sizes SPEC] [--thumb PX] [-o FILE])%s%s", "", "");
     const generator *g = generator_find(argv[2]);
     if (!g) {
         const char *sug = generator_suggest(argv[2]);
-        return sug ? cli_usage_error("unknown task '%s' (did you mean '%s'?)", argv[2], sug)
-                   : cli_usage_error("unknown task '%s' (gen list shows them all)%s", argv[2], "");
+        return sug ? options_usage_error("unknown task '%s' (did you mean '%s'?)", argv[2], sug)
+                   : options_usage_error("unknown task '%s' (gen list shows them all)%s", argv[2], "");
     }
     uint64_t seed = 0;
     bool seed_given = false;
@@ -46,36 +46,36 @@ int cmd_preview(int argc, char **argv)
             errno = 0;
             seed = strtoull(v, &end, 10);
             if (!*v || *end || errno || v[0] == '-')
-                rc = cli_usage_error("bad --seed '%s'%s", v, "");
+                rc = options_usage_error("bad --seed '%s'%s", v, "");
             seed_given = true;
             i++;
         } else if (strcmp(a, "--thumb") == 0 && v) {
-            if (cli_parse_long(v, 100, 800, &n))
-                rc = cli_usage_error("bad --thumb '%s' (expected 100..800 pixels)%s", v, "");
+            if (options_parse_long(v, 100, 800, &n))
+                rc = options_usage_error("bad --thumb '%s' (expected 100..800 pixels)%s", v, "");
             thumb = (double)n;
             i++;
         } else if (strcmp(a, "--grid_size") == 0 && v) {
-            if (cli_parse_long(v, CLI_MIN_GRID, CLI_MAX_GRID, &n))
-                rc = cli_usage_error("bad --grid_size '%s' (expected 2..26)%s", v, "");
+            if (options_parse_long(v, CLI_MIN_GRID, CLI_MAX_GRID, &n))
+                rc = options_usage_error("bad --grid_size '%s' (expected 2..26)%s", v, "");
             grid = (int)n;
             i++;
         } else if (strcmp(a, "--num_sizes") == 0 && v) {
-            if (cli_parse_levels(v, &levels, &nlevels, err, sizeof err))
-                rc = cli_usage_error("%s%s", err, "");
+            if (options_parse_levels(v, &levels, &nlevels, err, sizeof err))
+                rc = options_usage_error("%s%s", err, "");
             i++;
         } else {
-            rc = cli_usage_error("unknown or incomplete option '%s' for preview%s", a, "");
+            rc = options_usage_error("unknown or incomplete option '%s' for preview%s", a, "");
         }
     }
     if (rc == GEN_EXIT_OK) {
         if (!levels)
-            cli_default_levels(g, &levels, &nlevels);
+            options_default_levels(g, &levels, &nlevels);
         gen_options vo = {.task = g, .levels = levels, .nlevels = nlevels, .num_images = 1, .grid_size = grid};
-        rc = cli_validate_levels(&vo);
+        rc = options_validate_levels(&vo);
     }
     if (rc == GEN_EXIT_OK) {
         if (!seed_given) {
-            seed = cli_pick_seed();
+            seed = options_pick_seed();
             fprintf(stderr, "gen: no --seed given, using --seed %llu\n", (unsigned long long)seed);
         }
         if (!out.buf)

@@ -49,7 +49,7 @@ int cmd_recipe(int argc, char **argv)
             if (!*base.out)
                 return usage_recipe("empty --out", "");
         } else if (strcmp(a, "--jobs") == 0) {
-            if (cli_parse_long(argv[++i], 1, 256, &v) != 0)
+            if (options_parse_long(argv[++i], 1, 256, &v) != 0)
                 return usage_recipe("bad --jobs (expected 1..256)", argv[i]);
             base.jobs = (int)v;
         } else if (strcmp(a, "--shard") == 0) {
@@ -60,7 +60,7 @@ int cmd_recipe(int argc, char **argv)
                 return usage_recipe("bad --shard (expected K/N)", val);
             memcpy(kb, val, (size_t)(slash - val));
             kb[slash - val] = '\0';
-            if (cli_parse_long(kb, 1, 10000, &k) || cli_parse_long(slash + 1, 1, 10000, &n) || k > n)
+            if (options_parse_long(kb, 1, 10000, &k) || options_parse_long(slash + 1, 1, 10000, &n) || k > n)
                 return usage_recipe("bad --shard (expected K/N with 1 <= K <= N <= 10000)", val);
             base.shard_k = (int)k;
             base.shard_n = (int)n;

@@ -26,20 +26,20 @@ static void task_help(const generator *g)
 
 int cmd_task(const generator *g, int argc, char **argv)
 {
-    cli_run c;
-    cli_default_options(&c, argc, argv);
+    run_request c;
+    options_default(&c, argc, argv);
     c.o.task = g;
-    int rc = cli_parse_run_options(argc, argv, 2, &c);
+    int rc = options_parse_run(argc, argv, 2, &c);
     if (rc == GEN_EXIT_OK && c.help) {
         task_help(g);
     } else if (rc == GEN_EXIT_OK) {
         if (!c.o.levels)
-            cli_default_levels(g, &c.o.levels, &c.o.nlevels);
-        rc = cli_validate_levels(&c.o);
+            options_default_levels(g, &c.o.levels, &c.o.nlevels);
+        rc = options_validate_levels(&c.o);
         if (rc == GEN_EXIT_OK)
-            rc = cli_prepare_exclude(&c.o);
+            rc = options_prepare_exclude(&c.o);
         if (rc == GEN_EXIT_OK) {
-            cli_announce_seed(&c);
+            options_announce_seed(&c);
             rc = run_tasks_with_font(&c.o, 1);
         }
     }

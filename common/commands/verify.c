@@ -20,14 +20,14 @@ int cmd_verify(int argc, char **argv)
         if (strcmp(argv[i], "--quiet") == 0)
             quiet = true;
         else if (argv[i][0] == '-')
-            return cli_usage_error("unknown option '%s' for verify (usage: gen verify DIR)%s", argv[i], "");
+            return options_usage_error("unknown option '%s' for verify (usage: gen verify DIR)%s", argv[i], "");
         else if (!dir)
             dir = argv[i];
         else
-            return cli_usage_error("unexpected argument '%s' (verify takes one directory)%s", argv[i], "");
+            return options_usage_error("unexpected argument '%s' (verify takes one directory)%s", argv[i], "");
     }
     if (!dir)
-        return cli_usage_error("verify needs a directory (usage: gen verify DIR)%s%s", "", "");
+        return options_usage_error("verify needs a directory (usage: gen verify DIR)%s%s", "", "");
     char err[512];
     if (font_init(err, sizeof err) != 0) {
         fprintf(stderr, "gen: %s\n", err);

@@ -288,7 +288,7 @@ int manifest_read_options(const cJSON *m, gen_options *o, char *err, size_t errl
     }
     /* The same ranges as the command line, before any generator sees a value. */
     char why[480];
-    if (cli_check_options(o, why, sizeof why) != GEN_EXIT_OK) {
+    if (options_check(o, why, sizeof why) != GEN_EXIT_OK) {
         manifest_options_free(o);
         return bad(err, errlen, why);
     }

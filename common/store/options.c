@@ -41,7 +41,7 @@ static int parse_long(const char *s, long lo, long hi, long *out)
     return 0;
 }
 
-int cli_parse_levels(const char *token, int **levels, int *n, char *err, size_t errlen)
+int options_parse_levels(const char *token, int **levels, int *n, char *err, size_t errlen)
 {
     if (!*token) {
         snprintf(err, errlen, "empty level list in --num_sizes");
@@ -130,7 +130,7 @@ static const char *option_suggest(const char *opt)
     return best;
 }
 
-static int parse_run_options(int argc, char **argv, int start, cli_run *c)
+static int parse_run_options(int argc, char **argv, int start, run_request *c)
 {
     gen_options *o = &c->o;
     char err[512];
@@ -179,12 +179,12 @@ static int parse_run_options(int argc, char **argv, int start, cli_run *c)
         if (strcmp(name, "--num_sizes") == 0) {
             int taken = 0;
             if (val) {
-                if (cli_parse_levels(val, &o->levels, &o->nlevels, err, sizeof err))
+                if (options_parse_levels(val, &o->levels, &o->nlevels, err, sizeof err))
                     return usage_error("%s%s", err, "");
                 taken = 1;
             }
             while (!val && i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) {
-                if (cli_parse_levels(argv[++i], &o->levels, &o->nlevels, err, sizeof err))
+                if (options_parse_levels(argv[++i], &o->levels, &o->nlevels, err, sizeof err))
                     return usage_error("%s%s", err, "");
                 taken++;
             }
@@ -268,7 +268,7 @@ static int parse_run_options(int argc, char **argv, int start, cli_run *c)
     return GEN_EXIT_OK;
 }
 
-static void default_options(cli_run *c, int argc, char **argv)
+static void default_options(run_request *c, int argc, char **argv)
 {
     memset(c, 0, sizeof *c);
     gen_options *o = &c->o;
@@ -291,7 +291,7 @@ static void default_levels(const generator *g, int **levels, int *n)
         (*levels)[(*n)++] = l;
 }
 
-int cli_check_options(const gen_options *o, char *err, size_t errlen)
+int options_check(const gen_options *o, char *err, size_t errlen)
 {
     const generator *g = o->task;
     if (o->num_images < 1 || o->num_images > CLI_MAX_SAMPLES) {
@@ -366,13 +366,13 @@ static int validate_levels(const generator *g, const gen_options *o)
 {
     (void)g;
     char err[512];
-    int rc = cli_check_options(o, err, sizeof err);
+    int rc = options_check(o, err, sizeof err);
     if (rc != GEN_EXIT_OK)
         fprintf(stderr, "gen: %s\n", err);
     return rc;
 }
 
-static void announce_seed(cli_run *c)
+static void announce_seed(run_request *c)
 {
     if (c->seed_given)
         return;
@@ -381,47 +381,47 @@ static void announce_seed(cli_run *c)
         fprintf(stderr, "gen: no --seed given, using --seed %llu\n", (unsigned long long)c->o.seed);
 }
 
-int cli_validate_levels(const gen_options *o)
+int options_validate_levels(const gen_options *o)
 {
     return validate_levels(o->task, o);
 }
 
-int cli_parse_long(const char *s, long lo, long hi, long *out)
+int options_parse_long(const char *s, long lo, long hi, long *out)
 {
     return parse_long(s, lo, hi, out);
 }
 
-int cli_usage_error(const char *fmt, const char *a, const char *b)
+int options_usage_error(const char *fmt, const char *a, const char *b)
 {
     return usage_error(fmt, a, b);
 }
 
-int cli_parse_run_options(int argc, char **argv, int start, cli_run *c)
+int options_parse_run(int argc, char **argv, int start, run_request *c)
 {
     return parse_run_options(argc, argv, start, c);
 }
 
-void cli_default_options(cli_run *c, int argc, char **argv)
+void options_default(run_request *c, int argc, char **argv)
 {
     default_options(c, argc, argv);
 }
 
-void cli_default_levels(const generator *g, int **levels, int *n)
+void options_default_levels(const generator *g, int **levels, int *n)
 {
     default_levels(g, levels, n);
 }
 
-int cli_prepare_exclude(gen_options *o)
+int options_prepare_exclude(gen_options *o)
 {
     return prepare_exclude(o);
 }
 
-void cli_announce_seed(cli_run *c)
+void options_announce_seed(run_request *c)
 {
     announce_seed(c);
 }
 
-uint64_t cli_pick_seed(void)
+uint64_t options_pick_seed(void)
 {
     return pick_seed();
 }

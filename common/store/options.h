@@ -10,7 +10,7 @@
  *  2. Every usage error prints one line "gen: <what is wrong> '<subject>'" (with a
  *     did-you-mean where one is close) and returns GEN_EXIT_USAGE before anything
  *     is written.
- *  3. cli_parse_levels() accepts "1..20", "1,2,5", and several such tokens.
+ *  3. options_parse_levels() accepts "1..20", "1,2,5", and several such tokens.
  */
 #ifndef GEN_OPTIONS_H
 #define GEN_OPTIONS_H
@@ -88,44 +88,44 @@ bool split_name_ok(const char *s);
 
 /* Appends the levels of one token to *levels (realloc'd); returns 0, or -1 with
  * a message in err. */
-int cli_parse_levels(const char *token, int **levels, int *n, char *err, size_t errlen);
+int options_parse_levels(const char *token, int **levels, int *n, char *err, size_t errlen);
 /* Checks every option of a run against the command line's ranges: num_images,
  * the number of samples, file, levels (the task's lowest, its canvas), grid_size,
  * scale and shard.  gen TASK, gen all, preview and the gen.json reader (verify,
  * merge, check) all call it, so there is one range for all.  Returns GEN_EXIT_OK,
  * or GEN_EXIT_USAGE / GEN_EXIT_LEVEL with a message in err. */
-int cli_check_options(const gen_options *o, char *err, size_t errlen);
+int options_check(const gen_options *o, char *err, size_t errlen);
 
-/* The level checks of gen TASK (cli_check_options, the message printed); returns
+/* The level checks of gen TASK (options_check, the message printed); returns
  * an exit code. */
-int cli_validate_levels(const gen_options *o);
+int options_validate_levels(const gen_options *o);
 /* A whole number lo..hi; 0, or -1. */
-int cli_parse_long(const char *s, long lo, long hi, long *out);
+int options_parse_long(const char *s, long lo, long hi, long *out);
 
 /* Prints "gen: " + fmt (with a and b) + newline to stderr; returns GEN_EXIT_USAGE. */
-int cli_usage_error(const char *fmt, const char *a, const char *b);
+int options_usage_error(const char *fmt, const char *a, const char *b);
 
 /* Options of gen TASK and gen all, parsed into o. */
-typedef struct cli_run {
+typedef struct run_request {
     gen_options o;
     bool seed_given;
     bool all;          /* gen all: --tasks allowed, --num_sizes not */
     const char *tasks; /* --tasks a,b,c */
     bool help;         /* --help was asked for: print, exit 0 */
-} cli_run;
+} run_request;
 
 /* The defaults of gen TASK and gen all (10 samples a level, file 1, out ".",
  * grid 6, scale 1, one job a CPU), then their options from argv[start..]: 0, or
  * an exit code after a usage error was printed. */
-void cli_default_options(cli_run *c, int argc, char **argv);
-int cli_parse_run_options(int argc, char **argv, int start, cli_run *c);
+void options_default(run_request *c, int argc, char **argv);
+int options_parse_run(int argc, char **argv, int start, run_request *c);
 /* The task's release levels, level_min..level_max, into *levels (malloc'd). */
-void cli_default_levels(const generator *g, int **levels, int *n);
+void options_default_levels(const generator *g, int **levels, int *n);
 /* --exclude: the attempt counters of the run (refused with --shard). */
-int cli_prepare_exclude(gen_options *o);
+int options_prepare_exclude(gen_options *o);
 /* A seed from /dev/urandom (53 bits), and the run's seed when none was given
  * (printed to stderr unless --quiet). */
-uint64_t cli_pick_seed(void);
-void cli_announce_seed(cli_run *c);
+uint64_t options_pick_seed(void);
+void options_announce_seed(run_request *c);
 
 #endif

@@ -52,7 +52,7 @@ static int task_entry(const char *file, const generator *g, const cJSON *e, gen_
         const char *key = k->string;
         if (strcmp(key, "levels") == 0) {
             if (cJSON_IsString(k)) {
-                if (cli_parse_levels(k->valuestring, &o->levels, &o->nlevels, err, sizeof err) != 0)
+                if (options_parse_levels(k->valuestring, &o->levels, &o->nlevels, err, sizeof err) != 0)
                     return recipe_error(file, "task '%s': %s", g->name, err);
             } else if (cJSON_IsArray(k) && cJSON_GetArraySize(k) > 0) {
                 for (const cJSON *l = k->child; l; l = l->next) {
@@ -60,7 +60,7 @@ static int task_entry(const char *file, const generator *g, const cJSON *e, gen_
                     if (!is_whole(l, 1, 1e9))
                         return recipe_error(file, "task '%s': \"levels\" holds something not a level%s", g->name, "");
                     snprintf(tok, sizeof tok, "%lld", (long long)l->valuedouble);
-                    if (cli_parse_levels(tok, &o->levels, &o->nlevels, err, sizeof err) != 0)
+                    if (options_parse_levels(tok, &o->levels, &o->nlevels, err, sizeof err) != 0)
                         return recipe_error(file, "task '%s': %s", g->name, err);
                 }
             } else {
@@ -202,7 +202,7 @@ static int recipe_read(const char *file, const gen_options *base, recipe *r)
         r->dirs[t] = d.buf;
         o->out = r->dirs[t];
         if (rc == GEN_EXIT_OK)
-            rc = cli_validate_levels(o);
+            rc = options_validate_levels(o);
     }
     return rc;
 }
