@@ -145,6 +145,19 @@ def _check_file(file, n):
         raise ValueError("file numbers %d .. %d are out of range (0 .. %d)" % (file, file + n - 1, MAX_FILE))
 
 
+
+def _position(i, n, what):
+    """Index i of a sequence of n entries as a position 0..n-1, as a list takes it:
+    TypeError for a non-integer (a bool included), IndexError past either end."""
+    if isinstance(i, bool) or not hasattr(i, "__index__"):
+        raise TypeError("%s indices must be integers, not %s" % (what, type(i).__name__))
+    i = i.__index__()
+    if i < 0:
+        i += n
+    if not 0 <= i < n:
+        raise IndexError("%s index out of range (%d entries)" % (what, n))
+    return i
+
 class Dataset:
     """Entry i is file ``file + i`` of ``gen TASK --seed S --num_images N
     --num_sizes LEVELS [--split X] --file K``.  A map-style dataset: len(),
@@ -195,14 +208,7 @@ class Dataset:
     def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        if isinstance(i, bool) or not hasattr(i, "__index__"):
-            raise TypeError("dataset indices must be integers, not %s" % type(i).__name__)
-        i = i.__index__()
-        n = len(self)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError("dataset index out of range (%d entries)" % n)
+        i = _position(i, len(self), "dataset")
         return _entry(self._cfg(), self.task, self.seed, self.split, self.file + i, self.level_of(i))
 
     def __iter__(self):
@@ -309,14 +315,7 @@ class Mixture:
         return len(self.order)
 
     def __getitem__(self, i):
-        if isinstance(i, bool) or not hasattr(i, "__index__"):
-            raise TypeError("mixture indices must be integers, not %s" % type(i).__name__)
-        i = i.__index__()
-        n = len(self)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError("mixture index out of range (%d entries)" % n)
+        i = _position(i, len(self), "mixture")
         t, j = self.order[i]
         return self.parts[t][j]
 
