@@ -65,12 +65,21 @@ bool field_type_ok(field_type t, const cJSON *v)
                 return false;
         }
         return true;
+    case FIELD_STEPS:
+        if (!cJSON_IsArray(v))
+            return false;
+        cJSON_ArrayForEach(c, v) {
+            if (!cJSON_IsObject(c) || !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(c, "text")) ||
+                !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(c, "answer")))
+                return false;
+        }
+        return true;
     }
     return false;
 }
 
 const char *field_type_name(field_type t)
 {
-    static const char *const names[] = {"int", "bool", "string", "int array", "string array", "cell array", "counts"};
+    static const char *const names[] = {"int", "bool", "string", "int array", "string array", "cell array", "counts", "steps"};
     return names[t];
 }

@@ -34,10 +34,21 @@
 #define GEN_VIEW_SCALE (448.0 / GEN_CANVAS)
 #define GEN_VIEW_MIN (3.0 / GEN_VIEW_SCALE)
 
+/* Video tasks (issue 30: comp_conjunctive, comp_sequential): a sample is F frames,
+ * F = --frames (GEN_FRAMES_MIN..GEN_MAX_IMAGES, default GEN_FRAMES_DEFAULT), written
+ * as data/{N}_{k}.png for k = 1..F; the driver adds "id" (the first frame's name,
+ * "{N}_1.png") and "frames" (["{N}_1.png", ..., "{N}_F.png"]) to the record. */
+#define GEN_MAX_IMAGES 64
+#define GEN_FRAMES_MIN 2
+#define GEN_FRAMES_DEFAULT 16
+/* generator.images of a video task: its samples have p.frames images. */
+#define GEN_IMAGES_FRAMES 0
+
 typedef struct gen_params {
     int level;     /* the difficulty value n (--num_sizes) */
     int grid_size; /* --grid_size, for the grid tasks */
     long file;     /* the sample's file number */
+    int frames;    /* video tasks: the frames of each sample (--frames); 0 for the others */
 } gen_params;
 
 typedef struct gen_ctx {
@@ -45,7 +56,9 @@ typedef struct gen_ctx {
     rng rng;           /* this sample's main stream */
     uint64_t seed;     /* for gen_stream() */
     const char *task;  /* for gen_stream() */
-    scene *img[2];     /* reset to GEN_CANVAS x GEN_CANVAS white by the driver */
+    scene *img[GEN_MAX_IMAGES]; /* img[0..nimages-1], reset to GEN_CANVAS x GEN_CANVAS white
+                                 * by the driver; the others NULL */
+    int nimages;       /* gen_images(generator, p.frames) */
     cJSON *record;     /* an empty object: add exactly the task's fields */
     int redraws;       /* scenes this sample threw away and drew again from its stream
                         * because their answer could not be read from the pixels
@@ -61,7 +74,9 @@ typedef enum field_type {
     FIELD_INT_ARRAY,    /* [1, 5, 7] */
     FIELD_STRING_ARRAY, /* ["red", "blue"] */
     FIELD_CELL_ARRAY,   /* [[a, b], ...]: pairs of whole numbers */
-    FIELD_COUNTS        /* {"name": int, ...} */
+    FIELD_COUNTS,       /* {"name": int, ...} */
+    FIELD_STEPS         /* [{"text": string, "answer": string, ...}, ...]: a composed
+                         * question's subconditions in order (video tasks) */
 } field_type;
 
 typedef struct gen_field {
@@ -78,7 +93,9 @@ typedef enum answer_kind {
     ANSWER_WORD_SET,  /* labels in any order (which cells); `none` stands for no item: "B1 E1" */
     ANSWER_PAIR_SET,  /* (label, word) pairs in any order: "A1 red, D1 black" */
     ANSWER_CELL_PATH, /* [row, column] pairs in order: "[[0, 0], [0, 1]]" */
-    ANSWER_INT_SETS   /* a JSON object of number lists, each compared as a set (numbered_shapes) */
+    ANSWER_INT_SETS,  /* a JSON object of number lists, each compared as a set (numbered_shapes) */
+    ANSWER_CHOICE     /* one letter A-E on a line "ANSWER: X" against the record's "answer";
+                       * "STEP k: ..." lines before it are scored against "steps" */
 } answer_kind;
 
 #define ANSWER_MAX_FIELDS 4
@@ -108,7 +125,8 @@ typedef int (*gen_check_fn)(const gen_params *p, char *err, size_t errlen);
 typedef struct generator {
     const char *name;
     const char *summary;        /* one line for `gen list` */
-    int images;                 /* 1, or 2 for first/second pairs */
+    int images;                 /* 1; 2 for first/second pairs; GEN_IMAGES_FRAMES for a video
+                                 * task (gen_images() says how many a sample has) */
     const gen_field *fields;    /* release field names in release order, {NULL} ends */
     const char *level_field;    /* the field that records the level (the difficulty value) */
     int level_min, level_max;   /* default --num_sizes range */
@@ -120,6 +138,12 @@ typedef struct generator {
     gen_check_fn check_level;   /* optional: reject a level before any work (GEN_EXIT_LEVEL) */
     gen_sample_fn sample;
 } generator;
+
+/* The images of one sample of g when a video task's samples have `frames` frames. */
+static inline int gen_images(const generator *g, int frames)
+{
+    return g->images == GEN_IMAGES_FRAMES ? frames : g->images;
+}
 
 /* True when v is a valid JSON value of type t. */
 bool field_type_ok(field_type t, const cJSON *v);

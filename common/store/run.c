@@ -65,6 +65,7 @@ int make_sample(const generator *g, uint64_t seed, const gen_params *p, sample_o
     scene_reset(&o->img[1], GEN_CANVAS, GEN_CANVAS);
     ctx.img[0] = &o->img[0];
     ctx.img[1] = &o->img[1];
+    ctx.nimages = g->images;
     cJSON_Delete(o->record);
     o->record = ctx.record = cJSON_CreateObject();
     o->err[0] = '\0';
