@@ -33,14 +33,14 @@
 void sample_out_init(sample_out *o)
 {
     memset(o, 0, sizeof *o);
-    scene_init(&o->img[0], GEN_CANVAS, GEN_CANVAS);
-    scene_init(&o->img[1], GEN_CANVAS, GEN_CANVAS);
+    for (int k = 0; k < GEN_MAX_IMAGES; k++)
+        scene_init(&o->img[k], GEN_CANVAS, GEN_CANVAS);
 }
 
 void sample_out_free(sample_out *o)
 {
-    scene_free(&o->img[0]);
-    scene_free(&o->img[1]);
+    for (int k = 0; k < GEN_MAX_IMAGES; k++)
+        scene_free(&o->img[k]);
     cJSON_Delete(o->record);
     o->record = NULL;
 }
@@ -61,11 +61,18 @@ int make_sample(const generator *g, uint64_t seed, const gen_params *p, sample_o
     ctx.seed = seed;
     ctx.task = g->name;
     rng_for_sample(&ctx.rng, seed, g->name, p->file, "sample");
-    scene_reset(&o->img[0], GEN_CANVAS, GEN_CANVAS);
-    scene_reset(&o->img[1], GEN_CANVAS, GEN_CANVAS);
-    ctx.img[0] = &o->img[0];
-    ctx.img[1] = &o->img[1];
-    ctx.nimages = g->images;
+    int n = gen_images(g, p->frames);
+    if (n < 1 || n > GEN_MAX_IMAGES) {
+        snprintf(o->err, sizeof o->err, "%s: %d images a sample (a video task needs --frames %d..%d)", g->name, n,
+                 GEN_FRAMES_MIN, GEN_MAX_IMAGES);
+        return GEN_EXIT_USAGE;
+    }
+    /* a pair task's second scene is reset as before, used or not */
+    for (int k = 0; k < (n > 2 ? n : 2); k++)
+        scene_reset(&o->img[k], GEN_CANVAS, GEN_CANVAS);
+    for (int k = 0; k < n; k++)
+        ctx.img[k] = &o->img[k];
+    ctx.nimages = o->nimages = n;
     cJSON_Delete(o->record);
     o->record = ctx.record = cJSON_CreateObject();
     o->err[0] = '\0';

@@ -26,7 +26,8 @@
 #include <stdint.h>
 
 typedef struct sample_out {
-    scene img[2];
+    scene img[GEN_MAX_IMAGES]; /* img[0..nimages-1] hold the sample */
+    int nimages;   /* gen_images(g, p->frames) of the last make_sample */
     cJSON *record; /* the task's fields (no id) */
     int redraws;   /* gen_ctx.redraws of the last make_sample */
     char err[256];
