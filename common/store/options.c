@@ -331,13 +331,13 @@ int options_check(const gen_options *o, char *err, size_t errlen)
         return GEN_EXIT_USAGE;
     }
     if (g->images == GEN_IMAGES_FRAMES && (o->frames < GEN_FRAMES_MIN || o->frames > GEN_MAX_IMAGES)) {
-        snprintf(err, errlen, "%s: frames %d is out of range (%d .. %d)", g->name, o->frames, GEN_FRAMES_MIN,
+        snprintf(err, errlen, "frames %d of '%s' is out of range (%d .. %d)", o->frames, g->name, GEN_FRAMES_MIN,
                  GEN_MAX_IMAGES);
         return GEN_EXIT_USAGE;
     }
     if (g->images != GEN_IMAGES_FRAMES && o->frames != 0) {
-        snprintf(err, errlen, "%s has %d image%s a sample, not frames: --frames is for the video tasks (gen list "
-                 "shows F for them)", g->name, g->images, g->images == 1 ? "" : "s");
+        snprintf(err, errlen, "--frames is for the video tasks, not '%s' (%d image%s a sample; gen list shows F "
+                 "images for a video task)", g->name, g->images, g->images == 1 ? "" : "s");
         return GEN_EXIT_USAGE;
     }
     for (int i = 0; i < o->nlevels; i++)

@@ -79,7 +79,7 @@ def _frames(task, frames):
     if isinstance(frames, bool) or not isinstance(frames, int):
         raise TypeError("frames must be an int, not %s" % type(frames).__name__)
     if _info(task)[0] != 0:
-        raise ValueError("%s has no frames: frames= is for the video tasks (comp_conjunctive, comp_sequential)"
+        raise ValueError("--frames is for the video tasks, not '%s' (frames= needs a task of gen list's F images)"
                          % task)
     if not 2 <= frames <= 64:
         raise ValueError("bad --frames '%d' (expected a whole number from 2 to 64)" % frames)
