@@ -336,8 +336,8 @@ int options_check(const gen_options *o, char *err, size_t errlen)
         return GEN_EXIT_USAGE;
     }
     if (g->images != GEN_IMAGES_FRAMES && o->frames != 0) {
-        snprintf(err, errlen, "--frames is for the video tasks, not '%s' (%d image%s a sample; gen list shows F "
-                 "images for a video task)", g->name, g->images, g->images == 1 ? "" : "s");
+        snprintf(err, errlen, "--frames is for the video tasks, not '%s' (%d image%s a sample)", g->name, g->images,
+                 g->images == 1 ? "" : "s");
         return GEN_EXIT_USAGE;
     }
     for (int i = 0; i < o->nlevels; i++)
