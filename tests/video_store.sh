@@ -192,5 +192,23 @@ grep -q '"frames"' "$WORK/all/counting_circles/gen.json" && fail "counting_circl
 [ -z "$(layout "$WORK/all/$T" 3)" ] && ok || fail "gen all --frames 3: $T: $(layout "$WORK/all/$T" 3)"
 "$GEN" check "$WORK/all/$T" >/dev/null && "$GEN" check "$WORK/all/counting_circles" >/dev/null && ok ||
     fail "gen all --frames: check failed"
+# shards of such a tree merge into it; a shard of other frames is refused
+for k in 1 2; do
+    "$GEN" all --tasks counting_circles,$T --seed 5 --num_images 1 --frames 3 --shard $k/2 --out "$WORK/t$k" --quiet ||
+        fail "gen all --shard $k/2 exited $?"
+done
+"$GEN" merge "$WORK/tm" "$WORK/t1" "$WORK/t2" --quiet && ok || fail "merge of two gen all shards exited $?"
+out=$(same_but_command "$WORK/all" "$WORK/tm") && ok || fail "merged gen all shards differ from the whole run: $out"
+"$GEN" all --tasks counting_circles,$T --seed 5 --num_images 1 --frames 4 --shard 2/2 --out "$WORK/t3" --quiet
+"$GEN" merge "$WORK/tm2" "$WORK/t1" "$WORK/t3" --quiet 2>"$WORK/e.txt"
+[ $? -eq 2 ] && grep -q "frames" "$WORK/e.txt" && ok || fail "gen all shards of 3 and 4 frames merged: $(cat "$WORK/e.txt")"
+# a recipe takes "frames" for a video task only
+printf '{"seed": 5, "tasks": {"counting_circles": {"levels": "1..2", "count": 1}, "%s": {"count": 1, "frames": 3}}}\n' \
+    "$T" >"$WORK/r.json"
+"$GEN" recipe "$WORK/r.json" --out "$WORK/rec" --quiet && ok || fail "a recipe with frames exited $?"
+[ -z "$(layout "$WORK/rec/$T" 3)" ] && ok || fail "recipe frames 3: $(layout "$WORK/rec/$T" 3)"
+"$GEN" verify "$WORK/rec" >/dev/null && ok || fail "verify of the recipe failed"
+echo '{"seed": 5, "tasks": {"counting_circles": {"frames": 3}}}' >"$WORK/r2.json"
+expect 2 "unknown key 'frames'" recipe "$WORK/r2.json" --out "$WORK/out"
 
 finish video_store
