@@ -97,6 +97,29 @@ void requests_prompt_text(const generator *g, strbuf *out)
         prompt_part(out, k, parts[k], strlen(parts[k]));
 }
 
+void requests_question_text(const cJSON *record, strbuf *out)
+{
+    const cJSON *q = cJSON_GetObjectItemCaseSensitive(record, "question");
+    const cJSON *opts = cJSON_GetObjectItemCaseSensitive(record, "options");
+    if (!cJSON_IsString(q) || !cJSON_IsArray(opts))
+        return;
+    /* all options or none: a list with a non-string is not a choice list */
+    const cJSON *o;
+    int n = 0;
+    cJSON_ArrayForEach(o, opts) {
+        if (!cJSON_IsString(o) || n == 26)
+            return;
+        n++;
+    }
+    strbuf_add(out, "\n");
+    strbuf_add(out, q->valuestring);
+    int k = 0;
+    cJSON_ArrayForEach(o, opts) {
+        strbuf_addf(out, "\n%c. %s", 'A' + k, o->valuestring);
+        k++;
+    }
+}
+
 /* N.png, or secondN.png for pairs: the only names a record may point at. */
 static bool id_ok(const eval_task *t, const char *id)
 {
@@ -218,7 +241,9 @@ int requests_write(const char *dir, const char *model, const char *out, const ge
                 rc = GEN_EXIT_IO;
             }
         }
+        const cJSON *rec = NULL;
         for (long i = 0; i < t->n && !rc; i++) {
+            rec = i ? rec->next : t->records->child;
             /* an exemplar is not asked about: its answer is in the prompt */
             bool is_exemplar = false;
             for (int e = 0; e < shots; e++)
@@ -239,7 +264,13 @@ int requests_write(const char *dir, const char *model, const char *out, const ge
             cJSON_AddItemToArray(msgs, msg);
             cJSON_AddStringToObject(msg, "role", "user");
             cJSON *content = cJSON_AddArrayToObject(msg, "content");
-            text_part(content, prompt.buf);
+            /* the prompt, then a composed question and its options (nothing for
+             * the other tasks) */
+            strbuf text = {0};
+            strbuf_add(&text, prompt.buf);
+            requests_question_text(rec, &text);
+            text_part(content, text.buf);
+            strbuf_free(&text);
             if (sample_images(content, t, t->ids[i], err, sizeof err) != 0)
                 rc = GEN_EXIT_IO;
             /* few-shot: one marker, then each exemplar's image(s) and its answer,

@@ -39,4 +39,13 @@ int requests_write(const char *dir, const char *model, const char *out, const ge
 struct generator;
 void requests_prompt_text(const struct generator *g, strbuf *out);
 
+/* The per-sample text of a multiple-choice record (issue 30's composed questions):
+ * when record has a string "question" and an array "options" of strings, appends
+ * "\n" + question + "\n" + "A. <option 1>\nB. <option 2>..." (one line an option,
+ * letters A, B, ... in order, no newline after the last); appends nothing to a
+ * record without them (every other task).  The text a model sees is the prompt
+ * (requests_prompt_text or the prompt files) followed by this. */
+struct cJSON;
+void requests_question_text(const struct cJSON *record, strbuf *out);
+
 #endif
