@@ -28,8 +28,6 @@
 /* Worlds drawn before the sample is declared impossible; each thrown-away
  * world counts as a redraw.  Measured: see docs/tasks/comp_sequential.md. */
 #define WORLD_TRIES 400
-/* Chains tried on one world before it is drawn again. */
-#define CHAIN_TRIES 40
 /* Frame questions offer five frame numbers, so they need five frames. */
 #define FRAME_OPTIONS_MIN 5
 #define NOPTIONS 5
@@ -70,7 +68,10 @@ static int categories(int n, int frames, int *out)
 {
     int k = 0;
     out[k++] = CAT_COLOUR;
-    out[k++] = CAT_SHAPE;
+    /* two steps cannot end on a shape: the only object-to-object step without
+     * a frame keeps the shape */
+    if (n != 2)
+        out[k++] = CAT_SHAPE;
     if (n > 1) {
         if (frames >= FRAME_OPTIONS_MIN)
             out[k++] = CAT_FRAME;
@@ -79,12 +80,11 @@ static int categories(int n, int frames, int *out)
     return k;
 }
 
-/* A random candidate for step k of c (steps 0..k-1 set), reading what the step
- * before established; the last step's type follows the category.  False when
- * none fits. */
-static bool pick_step(rng *r, const cc_view *v, const cc_chain *c, int k, int cat, cc_step *out)
+/* Every candidate for step k of c (steps 0..k-1 set), reading what the step
+ * before established; the last step's type follows the category.  Writes
+ * them to out and returns how many. */
+static int step_candidates(const cc_view *v, const cc_chain *c, int k, int cat, cc_step *out)
 {
-    cc_op ops[CC_OPS];
     int n = 0;
     bool last = k == c->n - 1;
     if (k == 0) {
@@ -93,64 +93,93 @@ static bool pick_step(rng *r, const cc_view *v, const cc_chain *c, int k, int ca
              * colour, a shape question no shape */
             if ((op == CC_COLOUR && cat == CAT_COLOUR) || (op == CC_SHAPE && cat == CAT_SHAPE))
                 continue;
-            ops[n++] = (cc_op)op;
+            if (op < CC_SHAPE) {
+                out[n++] = (cc_step){(cc_op)op, 0};
+                continue;
+            }
+            /* an attribute step: every value some object has */
+            int seen[PALETTE_SIZE > SHAPE_COUNT ? PALETTE_SIZE : SHAPE_COUNT] = {0};
+            for (int o = 0; o < v->nobj; o++) {
+                int a = op == CC_SHAPE ? v->shape[o] : op == CC_SIZE ? v->size[o] : -1;
+                if (op == CC_COLOUR)
+                    for (int f = 0; f < v->nframes && a < 0; f++)
+                        if (v->st[o][f].vis != CC_ABSENT)
+                            a = v->st[o][f].colour;
+                if (a >= 0 && !seen[a]) {
+                    seen[a] = 1;
+                    out[n++] = (cc_step){(cc_op)op, a};
+                }
+            }
         }
-    } else {
-        bool prev_frame = cc_op_frame(c->step[k - 1].op);
-        int os, fs;
-        cc_inputs(c, k, &os, &fs);
-        /* the step reads the previous step's value, so every value gets used */
-        bool want_frame = !prev_frame;
-        if (last && (cat == CAT_FRAME || cat == CAT_COUNT))
-            want_frame = true;
-        if (last && cat == CAT_SHAPE)
-            want_frame = false;
-        if (want_frame && !prev_frame)
-            for (int op = CC_LAST_SEEN; op <= CC_WENT_BEHIND; op++)
-                ops[n++] = (cc_op)op;
-        if (!want_frame && (prev_frame || fs >= 0))
-            ops[n++] = CC_NEAREST;
-        if (!want_frame && prev_frame)
-            for (int op = CC_LEFTMOST; op <= CC_BOTTOMMOST; op++)
-                ops[n++] = (cc_op)op;
+        return n;
     }
-    if (n == 0)
-        return false;
-    out->op = ops[rng_below(r, (uint32_t)n)];
-    out->arg = 0;
-    if (out->op == CC_SHAPE || out->op == CC_COLOUR || out->op == CC_SIZE) {
-        int o = (int)rng_below(r, (uint32_t)v->nobj);
-        int f = 0;
-        while (f < v->nframes - 1 && v->st[o][f].vis == CC_ABSENT)
-            f++;
-        out->arg = out->op == CC_SHAPE ? v->shape[o] : out->op == CC_SIZE ? v->size[o] : v->st[o][f].colour;
-    }
-    return true;
+    bool prev_frame = cc_op_frame(c->step[k - 1].op);
+    int os, fs;
+    cc_inputs(c, k, &os, &fs);
+    /* each step reads the previous step's value, so every value gets used; the
+     * last step's type is the one the readout reads */
+    bool frame_ok = !prev_frame, object_ok = true;
+    if (last && (cat == CAT_FRAME || cat == CAT_COUNT))
+        object_ok = false;
+    if (last && cat == CAT_SHAPE)
+        frame_ok = false;
+    if (frame_ok)
+        for (int op = CC_LAST_SEEN; op <= CC_WENT_BEHIND; op++)
+            out[n++] = (cc_step){(cc_op)op, 0};
+    if (object_ok && !prev_frame)
+        out[n++] = (cc_step){CC_SAME_SHAPE, 0};
+    if (object_ok && fs >= 0)
+        out[n++] = (cc_step){CC_NEAREST, 0};
+    if (object_ok && prev_frame)
+        for (int op = CC_LEFTMOST; op <= CC_BOTTOMMOST; op++)
+            out[n++] = (cc_step){(cc_op)op, 0};
+    return n;
 }
 
-/* A chain of n steps for category cat that resolves strictly on v, built step
- * by step (each step chosen among the kinds that resolve).  False when the
- * tries are spent. */
-static bool build_chain(rng *r, const cc_view *v, int n, int cat, cc_chain *c, cc_result *res)
+/* The search over chains of one world. */
+typedef struct search {
+    const cc_view *v;
+    int cat;
+    rng *r;
+    long found;      /* verified chains met so far */
+    cc_chain best;   /* one of them, uniform (reservoir sampling) */
+    cc_result res;
+} search;
+
+static bool step_answer(const cc_view *v, const cc_chain *c, const cc_result *res, int k, char *out, size_t n);
+
+/* Depth-first over every chain that resolves step by step; each complete one
+ * that verifies and names its steps joins the reservoir. */
+static void dfs(search *s, cc_chain *c, int k)
 {
-    /* candidates tried for one step before the chain is abandoned */
-    enum { STEP_TRIES = 12 };
-    c->n = n;
-    for (int k = 0; k < n; k++) {
-        bool ok = false;
-        for (int t = 0; t < STEP_TRIES && !ok; t++) {
-            if (!pick_step(r, v, c, k, cat, &c->step[k]))
-                return false;
-            cc_chain pre = *c;
-            pre.n = k + 1;
-            pre.read = CC_READOUTS;
-            ok = cc_resolve(v, &pre, res) == 0;
+    cc_result res;
+    if (k == c->n) {
+        c->read = READ_OF[s->cat];
+        if (cc_verify(s->v, c, &res) != 0)
+            return;
+        char word[24];
+        for (int j = 0; j < c->n; j++)
+            if (!step_answer(s->v, c, &res, j, word, sizeof word))
+                return;
+        if (s->cat == CAT_COUNT && res.answer > COUNT_MAX)
+            return;
+        s->found++;
+        if (rng_below(s->r, (uint32_t)(s->found > UINT32_MAX ? UINT32_MAX : s->found)) == 0) {
+            s->best = *c;
+            s->res = res;
         }
-        if (!ok)
-            return false;
+        return;
     }
-    c->read = READ_OF[cat];
-    return true;
+    cc_step cand[CC_OPS + 2 * PALETTE_SIZE];
+    int nc = step_candidates(s->v, c, k, s->cat, cand);
+    for (int i = 0; i < nc; i++) {
+        c->step[k] = cand[i];
+        cc_chain pre = *c;
+        pre.n = k + 1;
+        pre.read = CC_READOUTS;
+        if (cc_resolve(s->v, &pre, &res) == 0)
+            dfs(s, c, k + 1);
+    }
 }
 
 /* The one-word name of a step's value: a frame number, or an object's colour
@@ -287,14 +316,16 @@ static int sample(gen_ctx *ctx)
         if (!comp_world_make(w, &spec, &ctx->rng))
             continue;
         fill_view(w, v);
-        for (int k = 0; k < CHAIN_TRIES && !found; k++) {
-            if (!build_chain(&ctx->rng, v, n, cat, &c, &res) || cc_verify(v, &c, &res) != 0)
-                continue;
-            bool named = true;
-            for (int j = 0; j < n && named; j++)
-                named = step_answer(v, &c, &res, j, ans[j], sizeof ans[j]);
-            found = named && make_options(&ctx->rng, v, cat, res.answer, letter, opt);
-        }
+        search se = {.v = v, .cat = cat, .r = &ctx->rng};
+        c.n = n;
+        dfs(&se, &c, 0);
+        if (se.found == 0)
+            continue;
+        c = se.best;
+        res = se.res;
+        for (int j = 0; j < n; j++)
+            step_answer(v, &c, &res, j, ans[j], sizeof ans[j]);
+        found = make_options(&ctx->rng, v, cat, res.answer, letter, opt);
     }
     if (!found) {
         free(w);

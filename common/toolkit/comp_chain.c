@@ -145,6 +145,13 @@ static int op_values(const cc_view *v, const cc_step *st, int obj, int frame, in
         return obj < 0 ? 0 : changes(v, obj, CH_SIDE, out);
     case CC_WENT_BEHIND:
         return obj < 0 ? 0 : changes(v, obj, CH_BEHIND, out);
+    case CC_SAME_SHAPE:
+        if (obj < 0)
+            return 0;
+        for (int o = 0; o < v->nobj; o++)
+            if (o != obj && v->shape[o] == v->shape[obj])
+                out[n++] = o;
+        return n;
     case CC_NEAREST: {
         if (obj < 0 || frame < 0)
             return 0;
@@ -308,6 +315,7 @@ static bool readable(const cc_view *v, const cc_step *st, int obj, int frame, in
     case CC_BEHIND:
     case CC_SHAPE:
     case CC_SIZE:
+    case CC_SAME_SHAPE:
         for (int f = 0; f < v->nframes; f++)
             if (v->st[val][f].vis == CC_SEEN)
                 return true;
@@ -399,6 +407,26 @@ int cc_verify(const cc_view *v, const cc_chain *c, cc_result *res)
 {
     if (cc_resolve(v, c, res) != 0)
         return -1;
+    /* no step comes back to a value an earlier step established (the steps in
+     * between would be a detour a solver could skip), and the readout of no
+     * earlier point of the chain gives the answer alone (stopping early does
+     * not pay) */
+    int obj = -1, frame = -1;
+    for (int k = 0; k < c->n; k++) {
+        bool fr = cc_op_frame(c->step[k].op);
+        for (int j = 0; j < k; j++)
+            if (cc_op_frame(c->step[j].op) == fr && res->value[j] == res->value[k])
+                return -1;
+        if (k > 0) {
+            uint64_t early = readout_values(v, c->read, obj, frame);
+            if (early == 1ULL << res->answer)
+                return -1;
+        }
+        if (fr)
+            frame = res->value[k];
+        else
+            obj = res->value[k];
+    }
     unsigned full = (1u << c->n) - 1;
     for (unsigned keep = 0; keep < full; keep++) {
         uint64_t m = cc_answers(v, c, keep);
@@ -474,6 +502,9 @@ void cc_step_text(const cc_chain *c, int k, char *out, size_t n)
     case CC_WENT_BEHIND:
         snprintf(out, n, "Find the first frame in which %s is behind the grey bar.", o);
         return;
+    case CC_SAME_SHAPE:
+        snprintf(out, n, "Find the other object with the same shape as %s.", o);
+        return;
     case CC_NEAREST:
         snprintf(out, n, "In %s, find the object nearest to %s.", f, o);
         return;
@@ -497,7 +528,7 @@ void cc_step_text(const cc_chain *c, int k, char *out, size_t n)
 
 static const char *const OP_NAME[CC_OPS] = {
     "vanishes",       "appears",    "changes",    "crosses",  "behind",   "shape",    "colour",
-    "size",           "last_seen",  "first_seen", "recoloured", "crossed", "went_behind", "nearest",
+    "size",           "last_seen",  "first_seen", "recoloured", "crossed", "went_behind", "same_shape", "nearest",
     "leftmost",       "rightmost",  "topmost",    "bottommost"};
 
 const char *cc_op_name(cc_op op) { return op < CC_OPS ? OP_NAME[op] : "?"; }
@@ -522,6 +553,7 @@ void cc_step_rule(const cc_chain *c, int k, char *out, size_t n)
     case CC_RECOLOURED:
     case CC_CROSSED:
     case CC_WENT_BEHIND:
+    case CC_SAME_SHAPE:
         snprintf(out, n, "%s object=%d", OP_NAME[st->op], os + 1);
         return;
     case CC_NEAREST:

@@ -20,7 +20,9 @@
  *     one value, readable in the frames it refers to (fully in view, margins
  *     kept), and the readout exactly one answer.  cc_verify() adds necessity:
  *     every proper subset of the steps (the empty one included) leaves at least
- *     two answers.
+ *     two answers; and no shortcut: no step establishes a value an earlier step
+ *     established, and the readout at no earlier point of the chain (after
+ *     steps 1..k, k >= 1, where it reads something) gives the answer alone.
  *  5. Texts are this project's words; rules are the machine-readable form that
  *     tests/check_comp_sequential.c parses.
  */
@@ -68,6 +70,8 @@ typedef enum cc_op {
     CC_RECOLOURED,
     CC_CROSSED,
     CC_WENT_BEHIND,
+    /* object -> object */
+    CC_SAME_SHAPE,
     /* object, frame -> object */
     CC_NEAREST,
     /* frame -> object */
