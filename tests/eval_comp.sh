@@ -94,7 +94,17 @@ for i, r in enumerate(recs):
 json.dump(recs, open(sys.argv[2], "w"))
 json.dump(expected, open(sys.argv[3], "w"))
 PY
-sum=$("$GEN" score "$T" "$WORK/steps.json" -o "$WORK/eval-steps.json") && ok || fail "gen score steps"
+sum=$("$GEN" score "$T" "$WORK/steps.json" -o "$WORK/eval-steps.json" --annotated "$WORK/ann.json") && ok ||
+    fail "gen score steps"
+"$PY" - "$WORK/ann.json" "$WORK/steps.json" <<'PY' && ok || fail "annotated first_wrong_step"
+import json, sys
+ann = json.load(open(sys.argv[1]))
+kinds = [i % 5 for i in range(len(json.load(open(sys.argv[2]))))]
+for a, kind in zip(ann, kinds):
+    n = len(a["steps"])
+    want = {0: None, 1: 0, 2: 1, 3: n, 4: n if n > 1 else None}[kind]
+    assert a["first_wrong_step"] == want and a["correct"] and a["Output"] == a["answer"], (a["id"], kind, a["first_wrong_step"])
+PY
 "$PY" - "$WORK/eval-steps.json" "$WORK/expected.json" <<'PY' && ok || fail "first wrong steps differ"
 import json, sys
 e = json.load(open(sys.argv[1]))
