@@ -203,6 +203,23 @@ recs[0]["frames"][1] = "../../../etc/passwd"
 json.dump(recs, open(sys.argv[1], "w"))
 PY
 expect 4 "frame 2 is not '1_2.png'" requests "$WORK/bad" --model m -o "$WORK/out"
+# a record's scoring fields are checked before any scoring: more steps than 16, a letter past E
+cp -r "$D" "$WORK/bad2"
+"$PY" - "$WORK/bad2/data.json" <<'PY'
+import json, sys
+recs = json.load(open(sys.argv[1]))
+recs[0]["steps"] = recs[0]["steps"] * 17
+recs[1]["answer"] = "F"
+json.dump(recs, open(sys.argv[1], "w"))
+PY
+expect 4 "record '1_1.png': field 'steps' is of another type or length" score "$WORK/bad2" "$WORK/gold.json" -o "$WORK/out"
+"$PY" - "$WORK/bad2/data.json" <<'PY'
+import json, sys
+recs = json.load(open(sys.argv[1]))
+recs[0]["steps"] = recs[0]["steps"][:1]
+json.dump(recs, open(sys.argv[1], "w"))
+PY
+expect 4 "record '2_1.png': field 'answer' is not one letter A-E" gold "$WORK/bad2" -o "$WORK/out"
 "$GEN" counting_circles --num_images 1 --num_sizes 1 --seed 1 --out "$WORK/cc" --quiet
 expect 2 "frames is for video tasks.*one image a sample" requests "$WORK/cc" --model m --frames 2 -o "$WORK/out"
 expect 2 "tile is for video tasks" requests "$WORK/cc" --model m --tile -o "$WORK/out"
