@@ -67,15 +67,21 @@
 /* Background kept between objects, and between an object and the bar or the line:
  * GEN_VIEW_MIN (3 px at the 448 px viewing size) of a 500 px canvas is 3.4 px; 4. */
 #define COMP_GAP 4.0
-/* Circumradii of the three sizes differ by at least this (px); see comp_radius(). */
-#define COMP_SIZE_STEP 7.0
+/* The three sizes are areas (comp_area()), each 2.4 times the last, the same for
+ * every shape; the circles' radii (10, 15.5, 24 px) differ by 5.5 px or more,
+ * above GEN_VIEW_MIN. */
+#define COMP_SIZE_STEP 5.5
+/* Positions, distances and sides closer than this to a tie are not read
+ * (COMP_UNSURE): twice GEN_VIEW_MIN of a 500 px canvas. */
+#define COMP_TIE 7.0
 /* The frame label's box (top-left corner), kept free of objects. */
 #define COMP_LABEL_W 64
 #define COMP_LABEL_H 18
 
-/* The shapes a world uses, the five answer options of a shape question. */
-#define COMP_NSHAPES 5
-extern const shape_kind COMP_SHAPES[COMP_NSHAPES]; /* circle triangle square pentagon hexagon */
+/* The shapes a world uses and a shape question's options draw from: more than
+ * five, so the options can leave out every shape the question names. */
+#define COMP_NSHAPES 7
+extern const shape_kind COMP_SHAPES[COMP_NSHAPES]; /* circle triangle square pentagon hexagon star diamond */
 /* The colours a world uses (palette indices): well apart, none grey like the bar
  * or pale like the background. */
 #define COMP_NCOLOURS 10
@@ -84,12 +90,15 @@ extern const int COMP_COLOURS[COMP_NCOLOURS];
 typedef enum comp_size { COMP_SMALL, COMP_MEDIUM, COMP_LARGE, COMP_NSIZES } comp_size;
 const char *comp_size_name(int size); /* "small", "medium", "large" */
 int comp_size_find(const char *name); /* or -1 */
-double comp_radius(int size);         /* circumradius in px */
+double comp_radius(int size);         /* a circle's radius in px */
+double comp_area(int size);           /* the area of every shape of that size, px^2 */
+double comp_shape_radius(shape_kind k, int size); /* circumradius of shape k at that size */
 
 typedef struct comp_object {
     shape_kind shape; /* one of COMP_SHAPES */
     int size;         /* comp_size */
     double rot;       /* polygon rotation, radians */
+    double r;         /* circumradius: comp_shape_radius(shape, size) */
     int colour;       /* palette index before change_frame */
     int colour2;      /* palette index from change_frame on (== colour without a change) */
     int change_frame; /* first frame in colour2, or COMP_NO_FRAME */
@@ -155,6 +164,12 @@ const char *comp_event_name(int ev); /* "appear", "vanish", "change", "behind", 
 int comp_event_find(const char *name);
 /* The frame of event ev of object i, or COMP_NO_FRAME when it has none. */
 int comp_event_frame(const comp_world *w, int i, int ev);
+/* True when event ev of object i happens and can be told from the frames (the
+ * object wholly visible there, and for a crossing clear of the line in the frame
+ * before): only such events name a moment. */
+bool comp_moment_ok(const comp_world *w, int i, int ev);
+/* "in the frame where the red square is last seen" (the ref's words from comp_ref_text()). */
+void comp_moment_text(const comp_world *w, int i, int ev, char *buf, size_t n);
 
 /* ---- references (contract 7) ---- */
 bool comp_ref_ok(const comp_world *w, int i);
