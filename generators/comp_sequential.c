@@ -193,7 +193,8 @@ static void dfs(search *s, cc_chain *c, int k)
 
 /* The one-word name of a step's value: a frame number, or an object's colour
  * (in the frame the step reads, else where it is first seen whole) when no
- * other object shows that colour then.  False when the colour does not name it. */
+ * other object has that colour in that frame (in any frame, for a step that
+ * reads none).  False when the colour does not name it. */
 static bool step_answer(const cc_view *v, const cc_chain *c, const cc_result *res, int k, char *out, size_t n)
 {
     if (cc_op_frame(c->step[k].op)) {
@@ -210,9 +211,12 @@ static bool step_answer(const cc_view *v, const cc_chain *c, const cc_result *re
     if (f < 0)
         return false;
     int col = v->st[o][f].colour;
+    /* a step that reads a frame names its object in that frame; one that
+     * reads none names it for the whole video */
     for (int i = 0; i < v->nobj; i++)
-        if (i != o && v->st[i][f].vis != CC_ABSENT && v->st[i][f].colour == col)
-            return false;
+        for (int g = fs >= 0 ? f : 0; g <= (fs >= 0 ? f : v->nframes - 1); g++)
+            if (i != o && v->st[i][g].vis != CC_ABSENT && v->st[i][g].colour == col)
+                return false;
     snprintf(out, n, "%s", PALETTE[col].name);
     return true;
 }

@@ -45,7 +45,7 @@ static int run_level(const generator *g, check_fn check, int level, int *passed,
     sample_out_init(&s);
     char msg[512];
     for (int k = 0; k < HARNESS_PER_LEVEL; k++) {
-        gen_params p = {.level = level, .grid_size = 6, .file = 1000L * level + k};
+        gen_params p = {.level = level, .grid_size = 6, .file = 1000L * level + k, .frames = g->images == GEN_IMAGES_FRAMES ? GEN_FRAMES_DEFAULT : 0};
         int rc = make_sample(g, HARNESS_SEED, &p, &s);
         const char *why = NULL;
         if (rc != 0)
