@@ -295,7 +295,8 @@ static int sample(gen_ctx *ctx)
                           .change = rng_int(r, 0, 1),
                           .cross = rng_int(r, 1, 3),
                           .behind = rng_int(r, 1, 2)};
-        if (!comp_world_make(&w, &spec, r)) continue;
+        if (!comp_world_make(&w, &spec, r))
+            continue;
         /* a few targets in turn before the world is drawn again */
         int t = -1, attr = 0, val[COMP_MAX_OBJECTS], pick[MAX_CONDS], order[COMP_MAX_OBJECTS];
         for (int k = 0; k < w.nobj; k++)
@@ -309,7 +310,8 @@ static int sample(gen_ctx *ctx)
             if (choose(&w, &p, n, order[k], val, r, pick))
                 t = order[k];
         }
-        if (t < 0) continue;
+        if (t < 0)
+            continue;
         /* the question's words */
         const char *noun = attr == COMP_A_COLOUR ? "colour" : "shape";
         char text[MAX_CONDS][256], question[1400];
@@ -333,7 +335,8 @@ static int sample(gen_ctx *ctx)
                 cand[ncand++] = v;
             }
         }
-        if (answer_named || ncand < NOPTIONS - 1 || (attr == COMP_A_SHAPE && named > MAX_NAMED_SHAPES)) continue;
+        if (answer_named || ncand < NOPTIONS - 1 || (attr == COMP_A_SHAPE && named > MAX_NAMED_SHAPES))
+            continue;
         rng_shuffle_int(r, cand, ncand);
         int letter = (int)rng_below(r, NOPTIONS), option[NOPTIONS];
         for (int k = 0, d = 0; k < NOPTIONS; k++)
