@@ -214,7 +214,7 @@ int pv_config_set_scale(pv_config *c, double scale, char *err, size_t errlen)
 int pv_config_set_frames(pv_config *c, int frames, char *err, size_t errlen)
 {
     if (c->g->images != GEN_IMAGES_FRAMES) {
-        say(err, errlen, "%s has %d image%s a sample, not frames: --frames is for the video tasks", c->g->name,
+        say(err, errlen, "--frames is for the video tasks, not '%s' (%d image%s a sample)", c->g->name,
             c->g->images, c->g->images == 1 ? "" : "s");
         return PV_EUSAGE;
     }

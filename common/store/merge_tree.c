@@ -152,7 +152,8 @@ static const char *run_difference(const tree_task *a, const tree_task *b, bool s
         return "annotations";
     if (a->o.scale != b->o.scale)
         return "scale";
-    if (a->o.frames != b->o.frames)
+    /* gen all gives --frames to its video tasks only: the others have none */
+    if (a->o.frames && b->o.frames && a->o.frames != b->o.frames)
         return "frames";
     return NULL;
 }

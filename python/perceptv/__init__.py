@@ -71,16 +71,14 @@ def _levels(task, levels):
     return out
 
 
-def _frames(task, frames):
-    """frames as the C layer takes it: 0 (the task's own: 16 for a video task)
-    or 2..64 for a video task; ValueError for any other task."""
+def _frames(frames):
+    """frames as the C layer takes it: 0 (None: the task's own, 16 for a video
+    task) or 2..64, checked first as gen's command line does; the C layer refuses
+    it for a task that is not a video task, with gen's message."""
     if frames is None:
         return 0
     if isinstance(frames, bool) or not isinstance(frames, int):
         raise TypeError("frames must be an int, not %s" % type(frames).__name__)
-    if _info(task)[0] != 0:
-        raise ValueError("%s has no frames: frames= is for the video tasks (comp_conjunctive, comp_sequential)"
-                         % task)
     if not 2 <= frames <= 64:
         raise ValueError("bad --frames '%d' (expected a whole number from 2 to 64)" % frames)
     return frames
@@ -96,7 +94,7 @@ def _config(task, seed, split, grid_size, scale, frames=None):
     if not 2 <= grid_size <= 26:
         raise ValueError("bad --grid_size '%d' (expected 2..26)" % grid_size)
     return _perceptv.Config(task, seed, split=split, grid_size=grid_size, scale=float(scale),
-                            frames=_frames(task, frames))
+                            frames=_frames(frames))
 
 
 _PROMPTS = {}
@@ -188,7 +186,7 @@ class Dataset:
     def __init__(self, task, seed, num_images=10, levels=None, split=None, file=1, grid_size=None, scale=1,
                  jobs=None, frames=None):
         _info(task)
-        _frames(task, frames)
+        _frames(frames)
         if isinstance(num_images, bool) or not isinstance(num_images, int):
             raise TypeError("num_images must be an int, not %s" % type(num_images).__name__)
         if not 1 <= num_images <= MAX_SAMPLES:
