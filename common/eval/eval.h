@@ -19,6 +19,11 @@
  *  5. Output files are written whole to a temporary name and renamed, so a failure
  *     leaves nothing behind; a path that exists and is not a regular file (a
  *     device such as /dev/null, a FIFO, a symbolic link) is written in place.
+ *  6. A composed-question task (answer kind ANSWER_CHOICE, choice.h) also gets its
+ *     first wrong STEP per level: EVAL.json's "First Wrong Step", a table in the
+ *     summary, "first_wrong_step" in the annotated records; in a tree its mean
+ *     accuracy is the skills row "Compositional Perception", outside the paper's
+ *     "Average of skills".
  */
 #ifndef GEN_EVAL_H
 #define GEN_EVAL_H
