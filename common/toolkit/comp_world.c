@@ -774,7 +774,7 @@ void comp_cond_text(const comp_world *w, const comp_cond *c, char *buf, size_t n
         snprintf(buf, n, "is lower down than %s%s", ref, when);
         break;
     case COMP_C_NEAREST:
-        snprintf(buf, n, "is the object closest to %s%s", ref, when);
+        snprintf(buf, n, "is the one nearest to %s%s", ref, when);
         break;
     case COMP_C_SIDE:
         snprintf(buf, n, "is on the %s side of the line%s", c->value < 0 ? "left" : "right", when);
