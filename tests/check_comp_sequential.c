@@ -9,9 +9,19 @@
  * necessity of the steps: for every proper subset of them (the empty one
  * included), taking every value for each dropped step, the readout leaves two
  * answers or more.  It also checks no step revisits a value and no earlier
- * point of the chain gives the answer alone. */
+ * point of the chain gives the answer alone.  The video is read twice: from the
+ * primitives here, and from the pixels by comp_check.h's cc_read() (each
+ * object's colour as most of its inside shows it, how much of it the bar
+ * covers); the two readings must agree on every object in every frame. */
 #include "harness.h"
 #include "palette.h"
+
+/* the shared reading of the video (H2's tests/comp_check.h); this check uses
+ * only its reader, as a second reading from the pixels */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include "comp_check.h"
+#pragma GCC diagnostic pop
 
 #include <math.h>
 #include <stdint.h>
@@ -175,6 +185,39 @@ static const char *read_video(const sample_out *s, video *v, char *msg, size_t n
             }
         }
     }
+    return NULL;
+}
+
+/* The second reading (comp_check.h) agrees with the first: presence, colour
+ * from the pixels, size class, bar (an object read as wholly in view and clear
+ * of the line shows no bar-grey pixel) and side of the line where the first
+ * reading is sure of it. */
+static const char *agree(const sample_out *s, const video *v, char *msg, size_t n)
+{
+    static cc_video px;
+    const char *why = cc_read(s, &px, msg, n);
+    if (why)
+        return why;
+    if (px.nobj != v->nobj || px.nframes != v->nf)
+        return "the pixel reading finds other objects or frames";
+    for (int f = 0; f < v->nf; f++)
+        for (int o = 0; o < v->nobj; o++) {
+            const obs *b = &v->o[o][f];
+            const cc_obj *a = &px.o[f][o];
+            bool bad = a->present != (b->vis != ABSENT);
+            if (!bad && a->present) {
+                static const char *const SZ[3] = {"small", "medium", "large"};
+                bad = a->colour != b->colour || strcmp(cc_size(&px, o), SZ[v->size[o]]) != 0 ||
+                      /* grey pixels of an object on the line may be the line's
+                       * smoothed edge, not the bar */
+                      (b->vis == SEEN && a->covered > 0 && b->side != 0) ||
+                      (b->side != 0 && cc_side(&px, o, f) != b->side);
+            }
+            if (bad) {
+                snprintf(msg, n, "object %d in frame %d reads differently from the pixels (vis %d side %d colour %d; pixels: covered %d colour %d side %d)", o, f + 1, b->vis, b->side, b->colour, a->covered, a->colour, a->present ? cc_side(&px, o, f) : 9);
+                return msg;
+            }
+        }
     return NULL;
 }
 
@@ -444,7 +487,7 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
 {
     static video v;
     const char *why = read_video(s, &v, msg, n);
-    if (why)
+    if (why || (why = agree(s, &v, msg, n)))
         return why;
     if (s->nimages != p->frames) {
         snprintf(msg, n, "%d frames, not %d", s->nimages, p->frames);
