@@ -401,15 +401,16 @@ const generator gen_comp_sequential = {
     .level_max = 4,
     .lowest_level = 1,
     .input_prompt = "You are shown the frames of a short video, first to last; each frame shows its number in the "
-                    "top-left corner. Circles, triangles, squares, pentagons and hexagons of several colours and "
-                    "three sizes move in straight lines. Between frames an object may appear, vanish, change "
+                    "top-left corner. Circles, triangles, squares, diamonds, pentagons, hexagons and stars of "
+                    "several colours and three sizes move in straight lines. Between frames an object may appear, vanish, change "
                     "colour, pass behind the grey bar or cross the black line.",
     .rules = "The question is a chain of steps. Work through them in order: each step finds one object or one "
              "frame, and later steps use what earlier steps found. Then answer the question about the last "
              "things found by choosing one of the five options.",
-    .output_prompt = "You may first write what each step finds, one line each, as STEP k: followed by a single "
-                     "word or number (for example STEP 1: red or STEP 2: 7). The last line of your answer must be "
-                     "ANSWER: X, where X is the letter (A, B, C, D or E) of the option you choose.",
+    .output_prompt = "You may first write what each step finds, one line each, as STEP k: followed by the colour "
+                     "of the object it finds or the number of the frame it finds (for example STEP 1: red or "
+                     "STEP 2: 7). The last line of your answer must be ANSWER: X, where X is the letter (A, B, C, "
+                     "D or E) of the option you choose.",
     .answer = {.format = "ANSWER: X", .kind = ANSWER_CHOICE, .gold = {"answer"}, .axis = "num_conditions"},
     .check_level = check_level,
     .sample = sample,
