@@ -28,12 +28,6 @@
 /* Worlds drawn before the sample is declared impossible; each thrown-away
  * world counts as a redraw.  Measured: see docs/tasks/comp_sequential.md. */
 #define WORLD_TRIES 400
-/* Above this many frames a world with an object going behind the bar is
- * seldom drawn (comp_world_make(): 17 of 20 at 28 frames in 65 ms each, 1 of
- * 20 at 32 in 170 ms; an object moving a few px a frame lands on the bar's
- * edge band in some frame), so longer videos ask for none (one may still pass
- * behind by chance). */
-#define BEHIND_FRAMES_MAX 24
 /* Frame questions offer five frame numbers, so they need five frames. */
 #define FRAME_OPTIONS_MIN 5
 #define NOPTIONS 5
@@ -324,7 +318,7 @@ static int sample(gen_ctx *ctx)
             .vanish = rng_int(&ctx->rng, 1, 2),
             .change = rng_int(&ctx->rng, 1, 2),
             .cross = 2,
-            .behind = frames <= BEHIND_FRAMES_MAX ? 1 : 0,
+            .behind = 1,
         };
         if (!comp_world_make(w, &spec, &ctx->rng))
             continue;
