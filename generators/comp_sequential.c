@@ -206,6 +206,8 @@ static bool step_answer(const cc_view *v, const cc_chain *c, const cc_result *re
     }
     int o = res->value[k], os, fs;
     cc_inputs(c, k, &os, &fs);
+    if (c->step[k].op < CC_NEAREST)
+        fs = -1; /* a step that reads no frame */
     int f = fs >= 0 ? res->value[fs] : -1;
     if (f < 0)
         for (int g = 0; g < v->nframes && f < 0; g++)

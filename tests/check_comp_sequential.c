@@ -147,6 +147,14 @@ static const char *read_video(const sample_out *s, video *v, char *msg, size_t n
             v->size[id] = a < AREA_SMALL_MAX ? 0 : a < AREA_MEDIUM_MAX ? 1 : 2;
             b->colour = col;
             prim_bbox(sc, p, &b->x0, &b->y0, &b->x1, &b->y1);
+            if (p->type == PRIM_POLYGON) {
+                /* Pillow inks the whole pixel of each vertex (vertices sit on
+                 * pixel centres): half a pixel past the outline's extremes */
+                b->x0 -= 0.5;
+                b->y0 -= 0.5;
+                b->x1 += 0.5;
+                b->y1 += 0.5;
+            }
             /* centre and circumradius; the line's side from the outline */
             double lo = INFINITY, hi = -INFINITY, dx = lb.x - la.x, dy = lb.y - la.y, len = hypot(dx, dy);
             if (p->type == PRIM_CIRCLE) {
@@ -377,19 +385,16 @@ static int values(const video *v, const step *st, int obj, int fr, bool strict, 
         if (!shows(v, o, fr))
             continue;
         const obs *b = &v->o[o][fr];
-        if (!strcmp(op, "leftmost")) {
+        /* the edge is the circumcircle's, as the task's margin defines it */
+        if (!strcmp(op, "leftmost"))
             key[o] = -b->x;
-            edge[o] = -b->x0;
-        } else if (!strcmp(op, "rightmost")) {
+        else if (!strcmp(op, "rightmost"))
             key[o] = b->x;
-            edge[o] = b->x1;
-        } else if (!strcmp(op, "topmost")) {
+        else if (!strcmp(op, "topmost"))
             key[o] = -b->y;
-            edge[o] = -b->y0;
-        } else {
+        else
             key[o] = b->y;
-            edge[o] = b->y1;
-        }
+        edge[o] = key[o] + b->r;
         if (top < 0 || key[o] > key[top])
             top = o;
     }
