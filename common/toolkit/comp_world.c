@@ -36,6 +36,8 @@ static const char *const ATTR_CATEGORY[COMP_NATTRS] = {"colour", "shape", "size"
 /* Placements tried per object, and objects restarted per world, before giving up. */
 #define OBJECT_TRIES 400
 #define WORLD_TRIES 60
+/* "Nearest": the runner-up is this many times as far, at least. */
+#define NEAREST_RATIO 1.2
 /* Margin kept from the canvas edge (px). */
 #define EDGE 3.0
 
@@ -642,7 +644,8 @@ comp_truth comp_cond_holds(const comp_world *w, const comp_cond *c, int i)
                 second = d;
             }
         }
-        if (second - best < COMP_TIE)
+        /* nearest by a margin a glance can judge: COMP_TIE px and a fifth of the distance */
+        if (second - best < COMP_TIE || second < best * NEAREST_RATIO)
             return COMP_UNSURE;
         return who == i ? COMP_YES : COMP_NO;
     }
@@ -774,7 +777,7 @@ void comp_cond_text(const comp_world *w, const comp_cond *c, char *buf, size_t n
         snprintf(buf, n, "is lower down than %s%s", ref, when);
         break;
     case COMP_C_NEAREST:
-        snprintf(buf, n, "is the object closest to %s%s", ref, when);
+        snprintf(buf, n, "is the one nearest to %s%s", ref, when);
         break;
     case COMP_C_SIDE:
         snprintf(buf, n, "is on the %s side of the line%s", c->value < 0 ? "left" : "right", when);
