@@ -38,22 +38,24 @@ struct pv_config {
     char split[64];      /* "" = none */
     int grid_size;
     double scale;
+    int frames;          /* a video task's frames a sample (GEN_FRAMES_DEFAULT unless set); 0 for the others */
 };
 
 struct pv_sample {
     sample_out so;
     canvas cv;
-    int images;
-    uint8_t *rgb[2];
-    size_t cap[2];
-    int width[2], height[2];
+    int images;          /* 1, 2, or a video's frames */
+    uint8_t *rgb[GEN_MAX_IMAGES];
+    size_t cap[GEN_MAX_IMAGES];
+    int width[GEN_MAX_IMAGES], height[GEN_MAX_IMAGES];
     double scale;        /* the configuration's, for pv_sample_draw */
     int drawn;           /* rgb[] hold the images (pv_make, not pv_make_scene) */
     char *record;
     strbuf gold;
+    strbuf prompt;       /* the task's prompt, then the record's question and options */
     /* the last (task, level, grid size, scale) that passed gen's checks */
     const generator *checked_g;
-    int checked_level, checked_grid;
+    int checked_level, checked_grid, checked_frames;
     double checked_scale;
 };
 
@@ -169,6 +171,7 @@ pv_config *pv_config_new(const pv_task *t, uint64_t seed)
     c->seed = c->root = seed;
     c->grid_size = PV_DEFAULT_GRID;
     c->scale = 1.0;
+    c->frames = c->g->images == GEN_IMAGES_FRAMES ? GEN_FRAMES_DEFAULT : 0;
     return c;
 }
 
@@ -208,6 +211,26 @@ int pv_config_set_scale(pv_config *c, double scale, char *err, size_t errlen)
     return PV_OK;
 }
 
+int pv_config_set_frames(pv_config *c, int frames, char *err, size_t errlen)
+{
+    if (c->g->images != GEN_IMAGES_FRAMES) {
+        say(err, errlen, "--frames is for the video tasks, not '%s' (%d image%s a sample)", c->g->name,
+            c->g->images, c->g->images == 1 ? "" : "s");
+        return PV_EUSAGE;
+    }
+    if (frames < GEN_FRAMES_MIN || frames > GEN_MAX_IMAGES) {
+        say(err, errlen, "bad --frames '%d' (expected a whole number from 2 to 64)", frames);
+        return PV_EUSAGE;
+    }
+    c->frames = frames;
+    return PV_OK;
+}
+
+int pv_config_frames(const pv_config *c)
+{
+    return c->frames;
+}
+
 static int status_of(int rc)
 {
     switch (rc) {
@@ -237,6 +260,7 @@ static int check(const pv_config *c, int64_t file, int level, char *err, size_t 
     o.file = (long)file;
     o.grid_size = c->grid_size;
     o.scale = c->scale;
+    o.frames = c->frames;
     char why[512];
     int rc = options_check(&o, why, sizeof why);
     if (rc != GEN_EXIT_OK)
@@ -267,10 +291,11 @@ void pv_sample_free(pv_sample *s)
         return;
     sample_out_free(&s->so);
     canvas_free(&s->cv);
-    free(s->rgb[0]);
-    free(s->rgb[1]);
+    for (int k = 0; k < GEN_MAX_IMAGES; k++)
+        free(s->rgb[k]);
     free(s->record);
     strbuf_free(&s->gold);
+    strbuf_free(&s->prompt);
     free(s);
 }
 
@@ -318,7 +343,7 @@ static int make(const pv_config *c, uint64_t root, int64_t file, int level, pv_s
     s->images = 0;
     s->drawn = 0;
     if (s->checked_g != g || s->checked_level != level || s->checked_grid != c->grid_size ||
-        s->checked_scale != c->scale || file < 0 || file > GEN_MAX_FILE) {
+        s->checked_scale != c->scale || s->checked_frames != c->frames || file < 0 || file > GEN_MAX_FILE) {
         s->checked_g = NULL;
         int rc = check(c, file, level, err, errlen);
         if (rc != PV_OK)
@@ -327,13 +352,14 @@ static int make(const pv_config *c, uint64_t root, int64_t file, int level, pv_s
         s->checked_level = level;
         s->checked_grid = c->grid_size;
         s->checked_scale = c->scale;
+        s->checked_frames = c->frames;
     }
     pthread_once(&font_once, font_load);
     if (font_rc != 0) {
         say(err, errlen, "%s", font_err);
         return PV_EINTERNAL;
     }
-    gen_params p = {.level = level, .grid_size = c->grid_size, .file = (long)file};
+    gen_params p = {.level = level, .grid_size = c->grid_size, .file = (long)file, .frames = c->frames};
     int rc = make_sample(g, root, &p, &s->so);
     if (rc != GEN_EXIT_OK) {
         if (rc == GEN_EXIT_LEVEL)
@@ -343,13 +369,13 @@ static int make(const pv_config *c, uint64_t root, int64_t file, int level, pv_s
         return status_of(rc);
     }
     s->scale = c->scale;
-    for (int k = 0; k < g->images; k++) {
+    for (int k = 0; k < s->so.nimages; k++) {
         rc = image_size(s, k, err, errlen);
         if (rc != PV_OK)
             return rc;
     }
     free(s->record);
-    s->record = record_line(g, (long)file, s->so.record);
+    s->record = record_line(g, (long)file, s->so.nimages, s->so.record);
     s->gold.len = 0;
     if (s->gold.buf)
         s->gold.buf[0] = '\0';
@@ -358,7 +384,11 @@ static int make(const pv_config *c, uint64_t root, int64_t file, int level, pv_s
         say(err, errlen, "%s: no gold answer: %s", g->name, why);
         return PV_EINTERNAL;
     }
-    s->images = g->images;
+    /* the text a model sees: the task's prompt, then (a video task's) question and options */
+    s->prompt.len = 0;
+    requests_prompt_text(g, &s->prompt);
+    requests_question_text(s->so.record, &s->prompt);
+    s->images = s->so.nimages;
     return PV_OK;
 }
 
@@ -434,6 +464,11 @@ const char *pv_sample_record(const pv_sample *s)
 const char *pv_sample_gold(const pv_sample *s)
 {
     return s->images ? s->gold.buf : NULL;
+}
+
+const char *pv_sample_prompt(const pv_sample *s)
+{
+    return s->images ? (s->prompt.buf ? s->prompt.buf : "") : NULL;
 }
 
 /* ---- scoring ---- */

@@ -1,8 +1,9 @@
 /* _perceptv.c - the CPython extension under the perceptv package
  * (python/perceptv/__init__.py): a thin layer over lib/include/perceptv.h.
  *
- *   Config(task, seed, split=None, grid_size=6, scale=1.0)
- *       .make(file, level) -> (images, record, gold)   images: list of HxWx3 uint8 arrays
+ *   Config(task, seed, split=None, grid_size=6, scale=1.0, frames=0)   frames: a video task's (0: 16)
+ *       .make(file, level) -> (images, record, gold, prompt)   images: list of HxWx3 uint8 arrays
+ *                                 (a video task: its frames in order); prompt: the text a model sees
  *       .check_level(level)                           ValueError with gen's message
  *   tasks() -> list of names; suggest(name) -> str or None
  *   task_info(name) -> (images, level_min, level_max, lowest_level, prompt)
@@ -84,11 +85,11 @@ static void Config_dealloc(ConfigObject *self)
 
 static int Config_init(ConfigObject *self, PyObject *args, PyObject *kw)
 {
-    static char *names[] = {"task", "seed", "split", "grid_size", "scale", NULL};
+    static char *names[] = {"task", "seed", "split", "grid_size", "scale", "frames", NULL};
     PyObject *task, *seed, *split = Py_None;
-    int grid = 6;
+    int grid = 6, frames = 0;
     double scale = 1.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "UO|$Oid", names, &task, &seed, &split, &grid, &scale))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "UO|$Oidi", names, &task, &seed, &split, &grid, &scale, &frames))
         return -1;
     PyObject *seed_obj = seed;
     if (!PyLong_Check(seed_obj) || PyBool_Check(seed_obj)) {
@@ -129,6 +130,8 @@ static int Config_init(ConfigObject *self, PyObject *args, PyObject *kw)
         rc = pv_config_set_grid_size(self->c, grid, err, sizeof err);
     if (rc == PV_OK)
         rc = pv_config_set_scale(self->c, scale, err, sizeof err);
+    if (rc == PV_OK && frames != 0) /* 0: the task's own (16 frames for a video task, none for the others) */
+        rc = pv_config_set_frames(self->c, frames, err, sizeof err);
     if (rc != PV_OK) {
         raise_status(rc, err);
         return -1;
@@ -192,11 +195,11 @@ static PyObject *Config_make(ConfigObject *self, PyObject *args)
             return raise_status(rc, err);
         }
     }
-    return Py_BuildValue("(Nss)", images, pv_sample_record(s), pv_sample_gold(s));
+    return Py_BuildValue("(Nsss)", images, pv_sample_record(s), pv_sample_gold(s), pv_sample_prompt(s));
 }
 
 static PyMethodDef Config_methods[] = {
-    {"make", (PyCFunction)Config_make, METH_VARARGS, "make(file, level) -> (images, record_json, gold)"},
+    {"make", (PyCFunction)Config_make, METH_VARARGS, "make(file, level) -> (images, record_json, gold, prompt)"},
     {"check_level", (PyCFunction)Config_check_level, METH_O, "check_level(level): ValueError if gen refuses it"},
     {NULL, NULL, 0, NULL}};
 

@@ -62,14 +62,14 @@ _gen()
     --compression)
         mapfile -t COMPREPLY < <(compgen -W "fast small" -- "$cur")
         return ;;
-    --num_images | --num_sizes | --seed | --file | --grid_size | --jobs | --shard | --scale | --thumb | --split | \
+    --num_images | --num_sizes | --seed | --file | --grid_size | --jobs | --shard | --scale | --frames | --thumb | --split | \
         --model | --max_tokens)
         return ;; # a number or a name: nothing to offer
     esac
 
     local opts paths=
     case $cmd in
-    all) opts="--tasks --num_images --seed --file --out --grid_size --jobs --shard --scale --annotations --split --exclude --metadata --compression --force --quiet --help" ;;
+    all) opts="--tasks --num_images --seed --file --out --grid_size --jobs --shard --scale --annotations --split --exclude --metadata --compression --frames --force --quiet --help" ;;
     list) opts= ;;
     check) opts="--task" paths=-d ;;
     verify) opts="--quiet" paths=-d ;;
@@ -85,8 +85,8 @@ _gen()
             mapfile -t COMPREPLY < <(compgen -W "$(_gen_tasks "$prog")" -- "$cur")
             return
         fi
-        opts="--seed --grid_size --num_sizes --thumb --out -o" ;;
-    *) opts="--num_images --num_sizes --seed --file --out --grid_size --jobs --shard --scale --annotations --split --exclude --metadata --compression --force --quiet --help" ;;
+        opts="--seed --grid_size --num_sizes --frames --thumb --out -o" ;;
+    *) opts="--num_images --num_sizes --seed --file --out --grid_size --jobs --shard --scale --annotations --split --exclude --metadata --compression --frames --force --quiet --help" ;;
     esac
     if [[ $cur == -* || -z $paths ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")

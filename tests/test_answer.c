@@ -11,7 +11,9 @@
  * test_release_vectors.
  */
 #include "answer.h"
+#include "choice.h"
 #include "json_out.h"
+#include "requests.h"
 #include "pytext.h"
 #include "testlib.h"
 
@@ -247,10 +249,185 @@ static bool judge(const generator *g, answer_parser p, const cJSON *rec, const c
     return v->correct;
 }
 
+/* ---- composed questions (issue 30): ANSWER_CHOICE ---- */
+
+/* A choice task of its own, so these cases hold whatever the registry has. */
+static const generator CHOICE = {
+    .name = "comp_test",
+    .images = GEN_IMAGES_FRAMES,
+    .answer = {.format = "ANSWER: X", .kind = ANSWER_CHOICE, .gold = {"answer"}, .axis = "num_conditions"},
+};
+
+static const char CHOICE_RECORD[] =
+    "{\"id\": \"1_1.png\", \"logic\": \"sequential\", \"num_conditions\": 3, \"question\": \"Which colour is it?\", "
+    "\"options\": [\"red\", \"blue\", \"green\", \"yellow\", \"purple\"], \"answer\": \"B\", "
+    "\"answer_value\": \"blue\", \"category\": \"colour\", \"steps\": ["
+    "{\"text\": \"the frame the circle vanishes in\", \"answer\": \"3\", \"rule\": \"vanish circle\"}, "
+    "{\"text\": \"the shape left of the bar then\", \"answer\": \"triangle\", \"rule\": \"left bar 3\"}, "
+    "{\"text\": \"its colour in frame 5\", \"answer\": \"Blue\", \"rule\": \"colour 5\"}]}";
+
+typedef struct choice_case {
+    const char *response;
+    char letter;     /* the letter read, 0 for unparseable */
+    int first_wrong; /* ANSWER_NO_STEPS, ANSWER_ALL_STEPS_RIGHT or the step */
+} choice_case;
+
+static const choice_case CHOICE_CASES[] = {
+    {"ANSWER: B", 'B', ANSWER_NO_STEPS},
+    {"answer: b", 'B', ANSWER_NO_STEPS},
+    {"**ANSWER:** B", 'B', ANSWER_NO_STEPS},
+    {"**ANSWER: B**", 'B', ANSWER_NO_STEPS},
+    {"ANSWER: (B)", 'B', ANSWER_NO_STEPS},
+    {"ANSWER : [B]", 'B', ANSWER_NO_STEPS},
+    {"ANSWER: B.", 'B', ANSWER_NO_STEPS},
+    {"ANSWER: B. blue", 'B', ANSWER_NO_STEPS},
+    {"ANSWER: B (Blue)", 'B', ANSWER_NO_STEPS},
+    {"  - ANSWER: `B`  ", 'B', ANSWER_NO_STEPS},
+    {"I look at every frame.\r\nANSWER: B\r\n", 'B', ANSWER_NO_STEPS},
+    {"ANSWER: C", 'C', ANSWER_NO_STEPS},
+    {"ANSWER: A\nOn second thought:\nANSWER: B", 'B', ANSWER_NO_STEPS},
+    {"ANSWER: B\nANSWER: C", 'C', ANSWER_NO_STEPS},
+    {"ANSWER: B\nANSWER: maybe C", 'B', ANSWER_NO_STEPS}, /* not an answer line: the last one that is */
+    /* unparseable */
+    {"B", 0, ANSWER_NO_STEPS},
+    {"", 0, ANSWER_NO_STEPS},
+    {"ANSWER:", 0, ANSWER_NO_STEPS},
+    {"ANSWER: F", 0, ANSWER_NO_STEPS},
+    {"ANSWER: Blue", 0, ANSWER_NO_STEPS},
+    {"ANSWER: AB", 0, ANSWER_NO_STEPS},
+    {"ANSWER: B or C", 0, ANSWER_NO_STEPS},
+    {"ANSWER: B. red", 0, ANSWER_NO_STEPS}, /* the letter and another letter's option */
+    {"ANSWER: B, C", 0, ANSWER_NO_STEPS},
+    {"The final ANSWER: B", 0, ANSWER_NO_STEPS},
+    {"ANSWERS: B", 0, ANSWER_NO_STEPS},
+    /* steps */
+    {"STEP 1: 3\nSTEP 2: triangle\nSTEP 3: blue\nANSWER: B", 'B', ANSWER_ALL_STEPS_RIGHT},
+    {"STEP 1: 03\nstep 2: Triangle.\n**STEP 3:** **blue**\nANSWER: B", 'B', ANSWER_ALL_STEPS_RIGHT},
+    {"STEP 1: \"3\"\nSTEP 2: 'triangle'\nSTEP 3: `BLUE`\nANSWER: B", 'B', ANSWER_ALL_STEPS_RIGHT},
+    {"STEP 1: 4\nSTEP 2: triangle\nSTEP 3: blue\nANSWER: B", 'B', 1},
+    {"STEP 1: 3\nSTEP 2: square\nSTEP 3: red\nANSWER: A", 'A', 2},
+    {"STEP 1: 3\nSTEP 2: triangle\nSTEP 3: red\nANSWER: A", 'A', 3},
+    {"STEP 1: 3\nSTEP 3: blue\nANSWER: B", 'B', 2},                        /* a missing step is wrong */
+    {"STEP 2: triangle\nSTEP 3: blue\nANSWER: B", 'B', 1},
+    {"STEP 1: 4\nSTEP 1: 3\nSTEP 2: triangle\nSTEP 3: blue\nANSWER: B", 'B', 0}, /* the last line of a step */
+    {"STEP 1: 3\nANSWER: B\nSTEP 2: triangle\nSTEP 3: blue", 'B', 2},         /* only lines before the answer */
+    {"STEP 1: 3\nSTEP 2: triangle\nSTEP 3: blue", 0, ANSWER_ALL_STEPS_RIGHT},  /* no answer: all lines */
+    {"STEP 1: 3 objects\nSTEP 2: triangle\nSTEP 3: blue\nANSWER: B", 'B', 1},  /* one word or number */
+    {"STEP 1:\nSTEP 2: triangle\nSTEP 3: blue\nANSWER: B", 'B', 1},           /* empty */
+    {"STEP 0: 3\nSTEP 4: x\nSTEP 9999: y\nANSWER: B", 'B', ANSWER_NO_STEPS},    /* out of 1..3 */
+    {"STEP one: 3\nSTEP: 3\nSTEPS 1: 3\nANSWER: B", 'B', ANSWER_NO_STEPS},      /* not step lines */
+};
+
+static void choice_cases(void)
+{
+    cJSON *rec = cJSON_Parse(CHOICE_RECORD);
+    char err[256];
+    CHECK(rec && answer_check_record(&CHOICE, rec, err, sizeof err) == 0, "choice: the record is refused: %s", err);
+    long level = 0;
+    CHECK(answer_axis(&CHOICE, rec, &level) == 0 && level == 3, "choice: level %ld, not 3", level);
+    CHECK(strcmp(answer_axis_name(&CHOICE), "num_conditions") == 0 && strcmp(answer_format(&CHOICE), "ANSWER: X") == 0 &&
+              strcmp(answer_type(&CHOICE), "single") == 0,
+          "choice: axis, format or type");
+    strbuf gold = {0};
+    CHECK(answer_gold_text(&CHOICE, rec, &gold, err, sizeof err) == 0 &&
+              strcmp(gold.buf, "STEP 1: 3\nSTEP 2: triangle\nSTEP 3: Blue\nANSWER: B") == 0,
+          "choice: gold '%s'", gold.buf ? gold.buf : err);
+    for (int p = 0; p < 2; p++) {
+        answer_verdict v;
+        answer_judge(&CHOICE, (answer_parser)p, rec, gold.buf, gold.len, true, &v);
+        CHECK(v.correct && !v.error && v.first_wrong_step == ANSWER_ALL_STEPS_RIGHT,
+              "choice: the gold is not correct with every step right (%s)", v.error ? v.error : "wrong");
+        answer_verdict_clear(&v);
+    }
+    strbuf_free(&gold);
+    for (size_t k = 0; k < sizeof CHOICE_CASES / sizeof CHOICE_CASES[0]; k++) {
+        const choice_case *c = &CHOICE_CASES[k];
+        for (int p = 0; p < 2; p++) {
+            answer_verdict v;
+            answer_judge(&CHOICE, (answer_parser)p, rec, c->response, strlen(c->response), p == 0, &v);
+            const char *got = v.output && cJSON_IsString(v.output) ? v.output->valuestring : "";
+            bool read_ok = c->letter ? strlen(got) == 1 && got[0] == c->letter && !v.error : !v.output && v.error;
+            CHECK(read_ok, "choice: '%s' read as '%s' (%s), expected %c", c->response, got, v.error ? v.error : "-",
+                  c->letter ? c->letter : '0');
+            CHECK(v.correct == (c->letter == 'B'), "choice: '%s' is %s", c->response, v.correct ? "correct" : "wrong");
+            CHECK(v.first_wrong_step == c->first_wrong, "choice: '%s': first wrong step %d, expected %d", c->response,
+                  v.first_wrong_step, c->first_wrong);
+            answer_verdict_clear(&v);
+        }
+    }
+    /* a tag the harness strips from raw responses only */
+    answer_verdict v;
+    answer_judge(&CHOICE, ANSWER_STRICT, rec, "ANSWER: B <end>", 15, true, &v);
+    CHECK(v.correct, "choice: a raw 'ANSWER: B <end>' is not read");
+    answer_verdict_clear(&v);
+    /* NUL bytes and a megabyte of junk */
+    static const char nul[] = "STEP 1: 3\0\nSTEP 2: triangle\nANSWER: B";
+    answer_judge(&CHOICE, ANSWER_STRICT, rec, nul, sizeof nul - 1, false, &v);
+    CHECK(v.correct && v.first_wrong_step == 1, "choice: a NUL inside a step: %d", v.first_wrong_step);
+    answer_verdict_clear(&v);
+    size_t big = ANSWER_MAX_RESPONSE;
+    char *junk = malloc(big + 1);
+    for (size_t i = 0; i < big + 1; i++)
+        junk[i] = "STEP 1:\nANSWER: (\n\0"[i % 21];
+    answer_judge(&CHOICE, ANSWER_STRICT, rec, junk, big, true, &v);
+    CHECK(!v.correct && v.error, "choice: junk is read");
+    answer_verdict_clear(&v);
+    answer_judge(&CHOICE, ANSWER_STRICT, rec, junk, big + 1, true, &v);
+    CHECK(!v.correct && v.error && strstr(v.error, "1 MiB"), "choice: an oversized response is parsed");
+    answer_verdict_clear(&v);
+    free(junk);
+    /* step answers */
+    CHECK(choice_step_equal("0", 1, "0") && choice_step_equal("007", 3, "7") && choice_step_equal(" Red. ", 6, "red"),
+          "choice: equal step answers differ");
+    CHECK(!choice_step_equal("", 0, "") && !choice_step_equal("7", 1, "70") && !choice_step_equal("reds", 4, "red") &&
+              !choice_step_equal("-7", 2, "7"),
+          "choice: different step answers are equal");
+    /* records refused */
+    static const char *const bad[] = {
+        "\"answer\": \"F\"", "\"answer\": 1", "\"answer\": \"b\"", "\"options\": [\"red\", 2]", "\"options\": [\"red\"]",
+        "\"options\": [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]", "\"steps\": [{\"text\": \"x\"}]", "\"steps\": \"3\"",
+        "\"steps\": [{\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, "
+        "{\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, "
+        "{\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}]",
+        "\"num_conditions\": \"3\"", "\"num_conditions\": 2.5"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        cJSON *b = cJSON_Duplicate(rec, true);
+        cJSON *field = cJSON_Parse(strchr(bad[k], ':') + 1);
+        char key[32];
+        snprintf(key, sizeof key, "%.*s", (int)(strchr(bad[k] + 1, '"') - bad[k] - 1), bad[k] + 1);
+        cJSON_ReplaceItemInObjectCaseSensitive(b, key, field);
+        CHECK(answer_check_record(&CHOICE, b, err, sizeof err) != 0, "choice: a record with %s is accepted", bad[k]);
+        cJSON_Delete(b);
+    }
+    cJSON *b = cJSON_Duplicate(rec, true);
+    cJSON_DeleteItemFromObjectCaseSensitive(b, "steps");
+    CHECK(answer_check_record(&CHOICE, b, err, sizeof err) != 0 && strstr(err, "'steps'"),
+          "choice: a record without steps is accepted");
+    cJSON_Delete(b);
+    /* the per-sample text gen requests and the library send */
+    strbuf q = {0};
+    requests_question_text(rec, &q);
+    CHECK(q.buf && strcmp(q.buf, "\nWhich colour is it?\nA. red\nB. blue\nC. green\nD. yellow\nE. purple") == 0,
+          "choice: question text '%s'", q.buf ? q.buf : "");
+    strbuf_free(&q);
+    cJSON *plain = cJSON_Parse("{\"id\": \"1.png\", \"num_objects\": 3}");
+    requests_question_text(plain, &q);
+    CHECK(q.len == 0, "choice: a record without a question gets text");
+    cJSON_Delete(plain);
+    cJSON *mixed = cJSON_Parse("{\"question\": \"Q?\", \"options\": [\"a\", 2]}");
+    requests_question_text(mixed, &q);
+    CHECK(q.len == 0, "choice: options with a non-string get text");
+    cJSON_Delete(mixed);
+    strbuf_free(&q);
+    cJSON_Delete(rec);
+}
+
 int main(void)
 {
-    int nrows = (int)(sizeof ROWS / sizeof ROWS[0]);
-    CHECK(nrows == GENERATOR_COUNT, "%d rows for %d tasks", nrows, GENERATOR_COUNT);
+    int nrows = (int)(sizeof ROWS / sizeof ROWS[0]), release_tasks = 0;
+    for (int k = 0; k < GENERATOR_COUNT; k++)
+        release_tasks += GENERATORS[k]->answer.kind != ANSWER_CHOICE;
+    CHECK(nrows == release_tasks, "%d rows for %d tasks with a release format", nrows, release_tasks);
     for (int k = 0; k < nrows; k++) {
         const row *w = &ROWS[k];
         const generator *g = generator_find(w->task);
@@ -317,5 +494,6 @@ int main(void)
         cJSON_Delete(rec);
     }
     release_cases();
+    choice_cases();
     TEST_END("test_answer");
 }

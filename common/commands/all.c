@@ -55,6 +55,9 @@ int cmd_all(int argc, char **argv)
     for (int t = 0; t < n && rc == GEN_EXIT_OK; t++) {
         opts[t] = c.o;
         opts[t].task = chosen[t];
+        /* --frames is for the video tasks only; every other task keeps 0 */
+        opts[t].frames = chosen[t]->images == GEN_IMAGES_FRAMES ? c.o.frames : 0;
+        options_resolve_frames(&opts[t]);
         options_default_levels(chosen[t], &opts[t].levels, &opts[t].nlevels);
         strbuf d = {0};
         strbuf_addf(&d, "%s/%s", c.o.out, chosen[t]->name);

@@ -39,7 +39,13 @@ int cmd_list(int argc, char **argv)
         snprintf(lv, sizeof lv, "%d..%d", g->level_min, g->level_max);
         int l = level_limit(g);
         snprintf(lim, sizeof lim, l ? "%d" : "-", l);
-        printf("%-24s %-6d %-8s %-8s", g->name, g->images, lv, lim);
+        char im[16];
+        /* a video task's samples have --frames F images */
+        if (g->images == GEN_IMAGES_FRAMES)
+            snprintf(im, sizeof im, "F");
+        else
+            snprintf(im, sizeof im, "%d", g->images);
+        printf("%-24s %-6s %-8s %-8s", g->name, im, lv, lim);
         for (const gen_field *f = g->fields; f->name; f++)
             printf("%s%s", f == g->fields ? "" : ", ", f->name);
         putchar('\n');

@@ -19,7 +19,7 @@ int cmd_preview(int argc, char **argv)
 {
     if (argc < 3 || argv[2][0] == '-')
         return options_usage_error("preview needs a task (usage: gen preview TASK [--seed S] [--grid_size G] "
-                           "[--num_sizes SPEC] [--thumb PX] [-o FILE])%s%s", "", "");
+                           "[--num_sizes SPEC] [--frames F] [--thumb PX] [-o FILE])%s%s", "", "");
     const generator *g = generator_find(argv[2]);
     if (!g) {
         const char *sug = generator_suggest(argv[2]);
@@ -28,7 +28,7 @@ int cmd_preview(int argc, char **argv)
     }
     uint64_t seed = 0;
     bool seed_given = false;
-    int grid = 6, *levels = NULL, nlevels = 0;
+    int grid = 6, frames = 0, *levels = NULL, nlevels = 0;
     double thumb = 300; /* px: big enough to read labels of a 22x22 grid */
     strbuf out = {0};
     char err[512];
@@ -59,6 +59,11 @@ int cmd_preview(int argc, char **argv)
                 rc = options_usage_error("bad --grid_size '%s' (expected 2..26)%s", v, "");
             grid = (int)n;
             i++;
+        } else if (strcmp(a, "--frames") == 0 && v) {
+            if (options_parse_long(v, GEN_FRAMES_MIN, GEN_MAX_IMAGES, &n))
+                rc = options_usage_error("bad --frames '%s' (expected a whole number from 2 to 64)%s", v, "");
+            frames = (int)n;
+            i++;
         } else if (strcmp(a, "--num_sizes") == 0 && v) {
             if (options_parse_levels(v, &levels, &nlevels, err, sizeof err))
                 rc = options_usage_error("%s%s", err, "");
@@ -70,7 +75,10 @@ int cmd_preview(int argc, char **argv)
     if (rc == GEN_EXIT_OK) {
         if (!levels)
             options_default_levels(g, &levels, &nlevels);
-        gen_options vo = {.task = g, .levels = levels, .nlevels = nlevels, .num_images = 1, .grid_size = grid};
+        gen_options vo = {.task = g, .levels = levels, .nlevels = nlevels, .num_images = 1, .grid_size = grid,
+                          .frames = frames};
+        options_resolve_frames(&vo);
+        frames = vo.frames;
         rc = options_validate_levels(&vo);
     }
     if (rc == GEN_EXIT_OK) {
@@ -84,7 +92,7 @@ int cmd_preview(int argc, char **argv)
             fprintf(stderr, "gen: %s\n", err);
             rc = GEN_EXIT_IO;
         } else {
-            rc = preview_write(g, seed, grid, levels, nlevels, thumb, out.buf);
+            rc = preview_write(g, seed, grid, frames, levels, nlevels, thumb, out.buf);
             font_done();
         }
     }

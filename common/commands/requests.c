@@ -15,12 +15,14 @@ int cmd_requests(int argc, char **argv)
 {
     static const char use[] =
         "usage: gen requests DIR --model NAME [--task TASK] [--shots K] [--prompts ROOT] [-o requests.jsonl] "
-        "[--max_tokens N]";
+        "[--max_tokens N] [--frames K] [--tile]";
     const char *dir = NULL, *model = NULL, *out = NULL;
     const generator *task = NULL;
     const char *prompts = NULL;
     int shots = 0;
     long max_tokens = 0;
+    int frames = 0;  /* video tasks: K of each sample's frames, 0 for all */
+    bool tile = false;
     for (int i = 2; i < argc; i++) {
         bool bad = false;
         const char *v;
@@ -45,6 +47,16 @@ int cmd_requests(int argc, char **argv)
             max_tokens = strtol(v, &end, 10);
             if (errno || *end || !*v || max_tokens < 1 || max_tokens > REQ_MAX_TOKENS)
                 return eval_usage_fail("bad --max_tokens '%s' (expected a whole number from 1 to 1000000)", v);
+        } else if (!bad && (v = eval_opt_value(argc, argv, &i, "--frames", &bad))) {
+            char *end;
+            errno = 0;
+            long k = strtol(v, &end, 10);
+            if (errno || *end || !*v || k < GEN_FRAMES_MIN || k > GEN_MAX_IMAGES)
+                return eval_usage_fail("bad --frames '%s' (expected a whole number from %d to %d)", v, GEN_FRAMES_MIN,
+                                       GEN_MAX_IMAGES);
+            frames = (int)k;
+        } else if (strcmp(argv[i], "--tile") == 0) {
+            tile = true;
         } else if (bad) {
             return eval_usage_fail("option '%s' needs a value (%s)", argv[i], use);
         } else if (argv[i][0] == '-' && argv[i][1]) {
@@ -59,5 +71,5 @@ int cmd_requests(int argc, char **argv)
         return eval_usage_fail("requests needs a directory (%s)", use);
     if (!model || !*model)
         return eval_usage_fail("requests needs --model NAME, the model the engine is to run (%s)", use);
-    return requests_write(dir, model, out, task, prompts, shots, max_tokens);
+    return requests_write_frames(dir, model, out, task, prompts, shots, max_tokens, frames, tile);
 }

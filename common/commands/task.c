@@ -12,9 +12,13 @@
 static void task_help(const generator *g)
 {
     printf("%s: %s\n\n", g->name, g->summary);
-    printf("images per sample: %d\n", g->images);
+    if (g->images == GEN_IMAGES_FRAMES)
+        printf("images per sample: F frames (--frames F, %d..%d, default %d), data/{N}_1.png .. data/{N}_F.png\n",
+               GEN_FRAMES_MIN, GEN_MAX_IMAGES, GEN_FRAMES_DEFAULT);
+    else
+        printf("images per sample: %d\n", g->images);
     printf("default levels:    %d..%d (lowest accepted: %d)\n", g->level_min, g->level_max, g->lowest_level);
-    printf("record fields:     id");
+    printf("record fields:     id%s", g->images == GEN_IMAGES_FRAMES ? ", frames (string array)" : "");
     for (const gen_field *f = g->fields; f->name; f++)
         printf(", %s (%s)", f->name, field_type_name(f->type));
     printf("\nuses --grid_size:  %s\n", g->uses_grid_size ? "yes" : "no");
@@ -35,6 +39,7 @@ int cmd_task(const generator *g, int argc, char **argv)
     } else if (rc == GEN_EXIT_OK) {
         if (!c.o.levels)
             options_default_levels(g, &c.o.levels, &c.o.nlevels);
+        options_resolve_frames(&c.o);
         rc = options_validate_levels(&c.o);
         if (rc == GEN_EXIT_OK)
             rc = options_prepare_exclude(&c.o);

@@ -1,5 +1,6 @@
 #include "answer.h"
 
+#include "choice.h"
 #include "release.h"
 
 #include <stdio.h>
@@ -25,44 +26,65 @@ bool answer_parser_named(const char *name, answer_parser *p)
     return true;
 }
 
+/* A composed question's task (issue 30): five-way answers read by choice.c, no
+ * release parser. */
+static bool is_choice(const generator *g)
+{
+    return g->answer.kind == ANSWER_CHOICE;
+}
+
 int answer_check_record(const generator *g, const cJSON *record, char *err, size_t errlen)
 {
+    if (is_choice(g))
+        return choice_check_record(g, record, err, errlen);
     const release_task *t = task_of(g, err, errlen);
     return t ? release_check_record(t, record, err, errlen) : -1;
 }
 
 int answer_gold_text(const generator *g, const cJSON *record, strbuf *out, char *err, size_t errlen)
 {
+    if (is_choice(g))
+        return choice_gold_text(record, out, err, errlen);
     const release_task *t = task_of(g, err, errlen);
     return t ? release_gold_text(t, record, out, err, errlen) : -1;
 }
 
 int answer_axis(const generator *g, const cJSON *record, long *value)
 {
+    if (is_choice(g))
+        return choice_axis(g, record, value);
     const release_task *t = task_of(g, NULL, 0);
     return t ? release_key(t, record, value) : -1;
 }
 
 const char *answer_axis_name(const generator *g)
 {
+    if (is_choice(g))
+        return g->answer.axis ? g->answer.axis : "num_conditions";
     const release_task *t = task_of(g, NULL, 0);
     return t ? release_key_name(t) : "?";
 }
 
 const char *answer_format(const generator *g)
 {
+    if (is_choice(g))
+        return g->answer.format ? g->answer.format : "ANSWER: X";
     const release_task *t = task_of(g, NULL, 0);
     return t ? release_format(t) : "?";
 }
 
 const char *answer_type(const generator *g)
 {
+    if (is_choice(g))
+        return "single"; /* one letter */
     const release_task *t = task_of(g, NULL, 0);
     return t ? release_answer_type(t) : "?";
 }
 
 bool answer_has_stdev(const generator *g)
 {
+    if (is_choice(g))
+        return false; /* no eval.py to follow: the five-way accuracy and the steps */
     return strcmp(g->name, "colours_present") != 0;
 }
 
@@ -70,6 +92,34 @@ void answer_judge(const generator *g, answer_parser p, const cJSON *record, cons
                   answer_verdict *v)
 {
     memset(v, 0, sizeof *v);
+    v->first_wrong_step = ANSWER_NO_STEPS;
+    if (is_choice(g)) {
+        if (len > ANSWER_MAX_RESPONSE) {
+            strbuf sb = {0};
+            strbuf_addf(&sb, "the response is %zu bytes, over gen's limit of %d (1 MiB): not parsed, counted wrong",
+                        len, ANSWER_MAX_RESPONSE);
+            v->error = sb.buf;
+            return;
+        }
+        /* one reading in both modes; a raw response loses a trailing <...> tag
+         * first, as every task's does */
+        char *copy = xmalloc(len + 1);
+        memcpy(copy, text, len);
+        copy[len] = '\0';
+        if (raw)
+            len = release_strip_tags(copy, len);
+        char letter;
+        choice_judge(record, copy, len, &letter, &v->error, &v->first_wrong_step);
+        free(copy);
+        if (letter) {
+            char l[2] = {letter, '\0'};
+            v->output = cJSON_CreateString(l);
+            const cJSON *a = cJSON_GetObjectItemCaseSensitive(record, "answer");
+            v->correct = cJSON_IsString(a) && strcmp(a->valuestring, l) == 0;
+        }
+        (void)p;
+        return;
+    }
     const release_task *t = task_of(g, NULL, 0);
     if (!t) {
         v->error = xstrdup("the task has no answer format");
@@ -109,4 +159,5 @@ void answer_verdict_clear(answer_verdict *v)
     cJSON_Delete(v->output);
     free(v->error);
     memset(v, 0, sizeof *v);
+    v->first_wrong_step = ANSWER_NO_STEPS;
 }

@@ -18,6 +18,9 @@
  *  5. A response over ANSWER_MAX_RESPONSE bytes is not parsed: its ERROR says
  *     so and it is wrong (dropped where the release drops an ERROR), so judging
  *     one costs at most about 100 MB whatever the parser builds from it.
+ *  6. A task of kind ANSWER_CHOICE (issue 30's composed questions) has no release
+ *     entry: choice.h reads it, the same way in both modes, and also scores the
+ *     STEP lines before its answer (first_wrong_step).
  */
 #ifndef GEN_ANSWER_H
 #define GEN_ANSWER_H
@@ -39,7 +42,14 @@ typedef struct answer_verdict {
     char *error;   /* why it is unparseable (the release's ERROR); NULL when parsed */
     bool correct;
     bool dropped;  /* the release's eval.py leaves this record out of its counts */
+    /* ANSWER_CHOICE (choice.h): the first wrong or missing STEP line, 1..n;
+     * ANSWER_ALL_STEPS_RIGHT; ANSWER_NO_STEPS when the response states none (and
+     * for every other kind) */
+    int first_wrong_step;
 } answer_verdict;
+
+#define ANSWER_NO_STEPS (-1)
+#define ANSWER_ALL_STEPS_RIGHT 0
 
 /* "release" or "strict" into *p; false for another name. */
 bool answer_parser_named(const char *name, answer_parser *p);

@@ -341,6 +341,7 @@ static int load_records(eval_task *t, const char *text, size_t len, const char *
     t->output = xcalloc(n1, sizeof *t->output);
     t->error = xcalloc(n1, sizeof *t->error);
     t->correct = xcalloc(n1, sizeof *t->correct);
+    t->first_wrong = xcalloc(n1, sizeof *t->first_wrong);
     long i = 0;
     const cJSON *r;
     cJSON_ArrayForEach(r, t->records) {
@@ -403,6 +404,7 @@ static void free_task(eval_task *t)
     free(t->output);
     free(t->error);
     free(t->correct);
+    free(t->first_wrong);
     cJSON_Delete(t->records);
     free(t->dir);
 }
@@ -833,6 +835,7 @@ void eval_score(eval_set *s)
             t->output[i] = NULL;
             t->error[i] = NULL;
             t->correct[i] = t->dropped[i] = false;
+            t->first_wrong[i] = ANSWER_NO_STEPS;
             if (!t->response[i]) {
                 t->error[i] = xstrdup(t->why[i] ? t->why[i] : "no answer");
             } else {
@@ -846,6 +849,7 @@ void eval_score(eval_set *s)
                 t->error[i] = v.error;
                 t->correct[i] = v.correct;
                 t->dropped[i] = v.dropped;
+                t->first_wrong[i] = v.first_wrong_step;
                 v.error = NULL;
                 answer_verdict_clear(&v);
             }
@@ -907,6 +911,81 @@ void eval_categories_free(eval_categories *c)
     free(c->right);
 }
 
+bool eval_is_choice(const eval_task *t)
+{
+    return t->g->answer.kind == ANSWER_CHOICE;
+}
+
+void eval_steps_of(const eval_task *t, eval_steps *st)
+{
+    eval_categories c;
+    eval_categories_of(t, &c);
+    memset(st, 0, sizeof *st);
+    st->count = c.count;
+    st->value = c.value;
+    st->n = c.n;
+    free(c.right);
+    size_t m = (size_t)c.count + 1;
+    st->no_steps = xcalloc(m, sizeof(long));
+    st->all_right = xcalloc(m, sizeof(long));
+    st->steps = xcalloc(m, sizeof(int));
+    long *level = xcalloc((size_t)t->n + 1, sizeof(long));
+    long i = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, t->records) {
+        if (i >= t->n)
+            break;
+        long *hit = bsearch(&t->axis[i], st->value, (size_t)st->count, sizeof(long), cmp_long);
+        level[i] = hit - st->value;
+        int n = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(r, "steps"));
+        if (n > st->steps[level[i]])
+            st->steps[level[i]] = n;
+        if (n > st->width)
+            st->width = n;
+        i++;
+    }
+    st->first = xcalloc(m * (size_t)(st->width + 1), sizeof(long));
+    for (i = 0; i < t->n; i++) {
+        int f = t->first_wrong[i];
+        if (f == ANSWER_NO_STEPS)
+            st->no_steps[level[i]]++;
+        else if (f == ANSWER_ALL_STEPS_RIGHT)
+            st->all_right[level[i]]++;
+        else if (f >= 1 && f <= st->width)
+            st->first[level[i] * st->width + f - 1]++;
+    }
+    free(level);
+}
+
+void eval_steps_free(eval_steps *st)
+{
+    free(st->value);
+    free(st->n);
+    free(st->no_steps);
+    free(st->all_right);
+    free(st->first);
+    free(st->steps);
+    memset(st, 0, sizeof *st);
+}
+
+/* EVAL.json's "First Wrong Step" of a composed-question task: per level, counts
+ * of records. */
+static void steps_json(strbuf *sb, const eval_task *t, const char *indent)
+{
+    eval_steps st;
+    eval_steps_of(t, &st);
+    strbuf_addf(sb, ",\n%s    \"First Wrong Step\": {", indent);
+    for (int k = 0; k < st.count; k++) {
+        strbuf_addf(sb, "%s\n%s        \"%ld\": {\"records\": %ld, \"no steps given\": %ld", k ? "," : "", indent,
+                    st.value[k], st.n[k], st.no_steps[k]);
+        for (int j = 0; j < st.steps[k]; j++)
+            strbuf_addf(sb, ", \"%d\": %ld", j + 1, st.first[k * st.width + j]);
+        strbuf_addf(sb, ", \"none wrong\": %ld}", st.all_right[k]);
+    }
+    strbuf_addf(sb, "%s%s}", st.count ? "\n    " : "", st.count ? indent : "");
+    eval_steps_free(&st);
+}
+
 static void task_eval_json(strbuf *sb, const eval_task *t, const char *indent)
 {
     eval_categories c;
@@ -934,6 +1013,8 @@ static void task_eval_json(strbuf *sb, const eval_task *t, const char *indent)
         }
         strbuf_addf(sb, "%s%s}", c.count ? "\n    " : "", c.count ? indent : "");
     }
+    if (eval_is_choice(t))
+        steps_json(sb, t, indent);
     strbuf_addf(sb, "\n%s}", indent);
     eval_categories_free(&c);
 }
@@ -998,6 +1079,22 @@ static double skill_accuracy(const eval_set *s, int k, int *tasks)
     return *tasks ? round(100.0 * sum / *tasks) / 100.0 : -1;
 }
 
+/* The row of the skills table for the composed-question tasks (ANSWER_CHOICE). */
+static const char COMPOSED_SKILL[] = "Compositional Perception";
+
+/* The mean accuracy over the composed-question tasks of s; -1 when it holds none. */
+static double composed_accuracy(const eval_set *s, int *tasks)
+{
+    double sum = 0;
+    *tasks = 0;
+    for (int t = 0; t < s->n; t++)
+        if (eval_is_choice(&s->t[t])) {
+            sum += eval_pct(s->t[t].right, s->t[t].n);
+            (*tasks)++;
+        }
+    return *tasks ? round(100.0 * sum / *tasks) / 100.0 : -1;
+}
+
 double eval_mean_accuracy(const eval_set *s)
 {
     double sum = 0;
@@ -1047,7 +1144,55 @@ static void eval_json(strbuf *sb, const eval_set *s)
         strbuf_add(sb, ",\n        \"Average of skills\": ");
         add_pct(sb, round(100.0 * sum / skills) / 100.0);
     }
+    int tasks;
+    double comp = composed_accuracy(s, &tasks);
+    if (tasks) {
+        /* issue 30's composed questions: not a TVPS-4 skill, so after the
+         * paper's average and outside it */
+        strbuf_addf(sb, "%s\n        \"%s\": ", skills ? "," : "", COMPOSED_SKILL);
+        add_pct(sb, comp);
+    }
     strbuf_add(sb, "\n    }\n}\n");
+}
+
+/* "by LEVEL: 1:50 2:40 ..." */
+static void levels_line(FILE *f, const eval_task *t)
+{
+    eval_categories c;
+    eval_categories_of(t, &c);
+    fprintf(f, "by %s:", answer_axis_name(t->g));
+    for (int k = 0; k < c.count; k++) {
+        strbuf p = {0};
+        add_pct(&p, eval_pct(c.right[k], c.n[k]));
+        fprintf(f, " %ld:%s", c.value[k], p.buf);
+        strbuf_free(&p);
+    }
+    fputc('\n', f);
+    eval_categories_free(&c);
+}
+
+/* The first-wrong-step table of a composed-question task: per level, how many
+ * records gave no STEP line, had step j as their first wrong or missing one, or
+ * had every step right. */
+static void steps_table(FILE *f, const eval_task *t)
+{
+    eval_steps st;
+    eval_steps_of(t, &st);
+    fprintf(f, "first wrong step (STEP lines against the record's steps), %s:\n", t->g->name);
+    fprintf(f, "  %-15s %7s %8s", answer_axis_name(t->g), "records", "no steps");
+    for (int j = 0; j < st.width; j++)
+        fprintf(f, " %6s%d", "step ", j + 1);
+    fprintf(f, " %10s\n", "none wrong");
+    for (int k = 0; k < st.count; k++) {
+        fprintf(f, "  %-15ld %7ld %8ld", st.value[k], st.n[k], st.no_steps[k]);
+        for (int j = 0; j < st.width; j++)
+            if (j < st.steps[k])
+                fprintf(f, " %7ld", st.first[k * st.width + j]);
+            else
+                fprintf(f, " %7s", "-");
+        fprintf(f, " %10ld\n", st.all_right[k]);
+    }
+    eval_steps_free(&st);
 }
 
 static void summary(FILE *f, const eval_set *s)
@@ -1103,18 +1248,25 @@ static void summary(FILE *f, const eval_set *s)
             fprintf(f, "  %-28s %6s%%  (%d task%s)\n", SKILLS[k].skill, q.buf, tasks, tasks == 1 ? "" : "s");
             strbuf_free(&q);
         }
-    } else {
-        eval_categories c;
-        eval_categories_of(&s->t[0], &c);
-        fprintf(f, "by %s:", answer_axis_name(s->t[0].g));
-        for (int k = 0; k < c.count; k++) {
-            strbuf p = {0};
-            add_pct(&p, eval_pct(c.right[k], c.n[k]));
-            fprintf(f, " %ld:%s", c.value[k], p.buf);
-            strbuf_free(&p);
+        int tasks;
+        double comp = composed_accuracy(s, &tasks);
+        if (tasks) {
+            strbuf q = {0};
+            add_pct(&q, comp);
+            fprintf(f, "  %-28s %6s%%  (%d task%s; composed questions, not a TVPS-4 skill)\n", COMPOSED_SKILL, q.buf,
+                    tasks, tasks == 1 ? "" : "s");
+            strbuf_free(&q);
         }
-        fputc('\n', f);
-        eval_categories_free(&c);
+        for (int k = 0; k < s->n; k++)
+            if (eval_is_choice(&s->t[k])) {
+                fprintf(f, "%s ", s->t[k].g->name);
+                levels_line(f, &s->t[k]);
+                steps_table(f, &s->t[k]);
+            }
+    } else {
+        levels_line(f, &s->t[0]);
+        if (eval_is_choice(&s->t[0]))
+            steps_table(f, &s->t[0]);
     }
 }
 

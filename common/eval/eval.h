@@ -68,6 +68,7 @@ typedef struct eval_task {
     char **error;     /* why it is unparseable (the release's ERROR), NULL when parsed */
     bool *correct;
     bool *dropped;    /* the release's eval.py leaves the record out of its counts */
+    int *first_wrong; /* composed questions: the first wrong STEP (answer.h first_wrong_step) */
     long right;
 } eval_task;
 
@@ -144,6 +145,20 @@ typedef struct eval_categories {
 } eval_categories;
 void eval_categories_of(const eval_task *t, eval_categories *c);
 void eval_categories_free(eval_categories *c);
+/* The process metric of a composed-question task (answer kind ANSWER_CHOICE)
+ * per level: of n[k] records at level value[k], no_steps[k] stated no step,
+ * all_right[k] every step right, and first[k * width + j] had step j + 1 as
+ * their first wrong (or missing) one; steps[k] is the most steps a record of
+ * the level has (width the most of all). */
+typedef struct eval_steps {
+    long *value, *n, *no_steps, *all_right, *first;
+    int *steps;
+    int count, width;
+} eval_steps;
+bool eval_is_choice(const eval_task *t);
+void eval_steps_of(const eval_task *t, eval_steps *st);
+void eval_steps_free(eval_steps *st);
+
 /* right/n in percent, rounded to 2 decimals as EVAL.json has it (0 when n is 0). */
 double eval_pct(long right, long n);
 /* Unparseable answers by answer type (answer.h answer_type): single, fixed

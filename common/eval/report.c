@@ -28,6 +28,11 @@
 #define REPORT_MAX_EMBED ((size_t)256 << 20)
 /* Thumbnail width in CSS pixels: labels of a 6x6 board are still legible. */
 #define REPORT_THUMB_PX "220"
+/* A video's frames in a gallery entry: at most REPORT_FRAMES of them, first to
+ * last, 160 px wide (a 500x300 frame's number label stays legible), four a row. */
+#define REPORT_FRAMES 8
+#define REPORT_FRAME_PX "160"
+#define REPORT_FRAMES_PX "680"
 
 /* ---- escaping --------------------------------------------------------------- */
 
@@ -164,6 +169,8 @@ static const char PAGE_CSS[] =
     ".entry.unparseable{border-left:5px solid #b58900}.entry.wrong{border-left:5px solid #c0392b}"
     ".imgs{display:flex;gap:6px;flex:none}"
     "img.thumb{width:" REPORT_THUMB_PX "px;height:auto;border:1px solid #bbb;cursor:zoom-in;background:#fff}"
+    ".imgs.frames{flex-wrap:wrap;max-width:" REPORT_FRAMES_PX "px}.imgs.frames img.thumb{width:" REPORT_FRAME_PX "px}"
+    "table.steps td.none{color:#888}"
     "dl{margin:0;display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;min-width:0}"
     "dt{font-weight:bold;color:#555}dd{margin:0;min-width:0}"
     "pre{white-space:pre-wrap;word-break:break-all;margin:0;background:#fafafa;padding:4px;"
@@ -290,6 +297,75 @@ static void add_response(strbuf *sb, const char *text)
     strbuf_add(sb, "</pre></details>");
 }
 
+/* A video's frames (at most REPORT_FRAMES, first to last, chosen evenly): the
+ * names N_k.png made from the id's N and the record's frame count, never taken
+ * from the record's strings. */
+static int add_frames(page *pg, const eval_task *t, const cJSON *rec, const char *id, char *err, size_t errlen)
+{
+    long n = 0;
+    const char *p = id;
+    while (*p >= '0' && *p <= '9' && n < 100000000L)
+        n = n * 10 + (*p++ - '0');
+    if (p == id || strcmp(p, "_1.png") != 0)
+        return add_image(pg, t, id, "frame 1", err, errlen);
+    int f = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(rec, "frames"));
+    if (f < 1)
+        f = 1;
+    if (f > GEN_MAX_IMAGES)
+        f = GEN_MAX_IMAGES;
+    int shown = f < REPORT_FRAMES ? f : REPORT_FRAMES;
+    int rc = 0;
+    for (int k = 0; k < shown && rc == 0; k++) {
+        int frame = shown == 1 ? 1 : 1 + (int)(((long)k * (f - 1) * 2 + (shown - 1)) / (2L * (shown - 1)));
+        char name[48], alt[32];
+        snprintf(name, sizeof name, "%ld_%d.png", n, frame);
+        snprintf(alt, sizeof alt, "frame %d", frame);
+        rc = add_image(pg, t, name, alt, err, errlen);
+    }
+    return rc;
+}
+
+/* A composed question's entry lines: the question and options, and the steps
+ * with their gold answers and the first wrong one. */
+static void add_composed(strbuf *h, const eval_task *t, const cJSON *rec, long idx)
+{
+    const cJSON *q = cJSON_GetObjectItemCaseSensitive(rec, "question");
+    strbuf_add(h, "<dt>question</dt><dd>");
+    if (cJSON_IsString(q))
+        html(h, q->valuestring);
+    const cJSON *opts = cJSON_GetObjectItemCaseSensitive(rec, "options"), *o;
+    int k = 0;
+    cJSON_ArrayForEach(o, opts) {
+        if (k >= 26)
+            break;
+        strbuf_addf(h, "%s%c. ", k ? ", " : "<br>", 'A' + k);
+        html(h, cJSON_IsString(o) ? o->valuestring : "?");
+        k++;
+    }
+    strbuf_add(h, "</dd><dt>steps</dt><dd>");
+    const cJSON *steps = cJSON_GetObjectItemCaseSensitive(rec, "steps"), *st;
+    k = 0;
+    cJSON_ArrayForEach(st, steps) {
+        const cJSON *a = cJSON_GetObjectItemCaseSensitive(st, "answer");
+        const cJSON *x = cJSON_GetObjectItemCaseSensitive(st, "text");
+        strbuf_addf(h, "%s%d. ", k ? "<br>" : "", k + 1);
+        if (cJSON_IsString(x))
+            html(h, x->valuestring);
+        strbuf_add(h, ": <code>");
+        html(h, cJSON_IsString(a) ? a->valuestring : "?");
+        strbuf_add(h, "</code>");
+        k++;
+    }
+    int f = t->first_wrong[idx];
+    if (f == ANSWER_NO_STEPS)
+        strbuf_add(h, "<br><em>the response states no steps</em>");
+    else if (f == ANSWER_ALL_STEPS_RIGHT)
+        strbuf_add(h, "<br><em>every step right</em>");
+    else
+        strbuf_addf(h, "<br><em>first wrong step: %d</em>", f);
+    strbuf_add(h, "</dd>");
+}
+
 typedef struct gallery_item {
     long index;
     long level;
@@ -330,10 +406,12 @@ static int add_gallery(page *pg, const eval_set *s, const eval_task *t, long *co
         eval_record_id(s, t, idx, id, sizeof id);
         strbuf_addf(h, "<div class=\"entry %s\" data-task=\"", parsed ? "wrong" : "unparseable");
         html(h, g->name);
-        strbuf_addf(h, "\" data-level=\"%ld\" data-kind=\"%s\"><div class=\"imgs\">", t->axis[idx],
-                    parsed ? "wrong" : "unparseable");
+        strbuf_addf(h, "\" data-level=\"%ld\" data-kind=\"%s\"><div class=\"imgs%s\">", t->axis[idx],
+                    parsed ? "wrong" : "unparseable", g->images == GEN_IMAGES_FRAMES ? " frames" : "");
         const char *name = t->ids[idx];
-        if (g->images == 2 && strncmp(name, "second", strlen("second")) == 0) {
+        if (g->images == GEN_IMAGES_FRAMES) {
+            rc = add_frames(pg, t, recs[idx], name, err, errlen);
+        } else if (g->images == 2 && strncmp(name, "second", strlen("second")) == 0) {
             /* the id names the second image; the first has the same number */
             char first[300];
             snprintf(first, sizeof first, "first%s", name + strlen("second"));
@@ -353,7 +431,10 @@ static int add_gallery(page *pg, const eval_set *s, const eval_task *t, long *co
         else
             html(h, gerr);
         strbuf_free(&gold);
-        strbuf_add(h, "</code></dd><dt>parsed</dt><dd>");
+        strbuf_add(h, "</code></dd>");
+        if (eval_is_choice(t))
+            add_composed(h, t, recs[idx], idx);
+        strbuf_add(h, "<dt>parsed</dt><dd>");
         if (parsed) {
             strbuf_add(h, "<code>");
             html(h, t->output[idx] ? t->output[idx] : "None");
@@ -381,6 +462,41 @@ static int add_gallery(page *pg, const eval_set *s, const eval_task *t, long *co
     free(list);
     free(recs);
     return rc;
+}
+
+/* The process metric of a composed-question task: per level, the share of
+ * records whose first wrong STEP is each step, none, or that state no steps. */
+static void add_steps_table(strbuf *h, const eval_task *t)
+{
+    eval_steps st;
+    eval_steps_of(t, &st);
+    strbuf_add(h, "<h3>");
+    html(h, t->g->name);
+    strbuf_add(h, ": first wrong step (% of the level's records)</h3>\n<table class=\"acc steps\"><tr><th>");
+    html(h, answer_axis_name(t->g));
+    strbuf_add(h, "</th><th>records</th><th>no steps given</th>");
+    for (int j = 0; j < st.width; j++)
+        strbuf_addf(h, "<th>step %d</th>", j + 1);
+    strbuf_add(h, "<th>none wrong</th></tr>\n");
+    for (int k = 0; k < st.count; k++) {
+        strbuf_addf(h, "<tr><td>%ld</td><td>%ld</td><td>", st.value[k], st.n[k]);
+        add_pct(h, eval_pct(st.no_steps[k], st.n[k]));
+        strbuf_add(h, "</td>");
+        for (int j = 0; j < st.width; j++) {
+            if (j >= st.steps[k]) {
+                strbuf_add(h, "<td class=\"none\">-</td>");
+                continue;
+            }
+            strbuf_add(h, "<td>");
+            add_pct(h, eval_pct(st.first[k * st.width + j], st.n[k]));
+            strbuf_add(h, "</td>");
+        }
+        strbuf_add(h, "<td>");
+        add_pct(h, eval_pct(st.all_right[k], st.n[k]));
+        strbuf_add(h, "</td></tr>\n");
+    }
+    strbuf_add(h, "</table>\n");
+    eval_steps_free(&st);
 }
 
 static void add_table(strbuf *h, const eval_set *s)
@@ -413,6 +529,9 @@ static void add_table(strbuf *h, const eval_set *s)
         strbuf_add(h, "</th><th></th><th></th></tr>\n");
     }
     strbuf_add(h, "</table>\n");
+    for (int k = 0; k < s->n; k++)
+        if (eval_is_choice(&s->t[k]))
+            add_steps_table(h, &s->t[k]);
 }
 
 static int build_page(page *pg, const eval_set *s, const char *root, const char *answers, char *err, size_t errlen)

@@ -4,8 +4,12 @@
 #include "errors.h"
 #include "answer.h"
 #include "eval.h"
+#include "font.h"
 #include "fsutil.h"
 #include "json_out.h"
+#include "png_io.h"
+
+#include <cairo.h>
 
 #include <ctype.h>
 #include <errno.h>
@@ -97,9 +101,49 @@ void requests_prompt_text(const generator *g, strbuf *out)
         prompt_part(out, k, parts[k], strlen(parts[k]));
 }
 
-/* N.png, or secondN.png for pairs: the only names a record may point at. */
+void requests_question_text(const cJSON *record, strbuf *out)
+{
+    const cJSON *q = cJSON_GetObjectItemCaseSensitive(record, "question");
+    const cJSON *opts = cJSON_GetObjectItemCaseSensitive(record, "options");
+    if (!cJSON_IsString(q) || !cJSON_IsArray(opts))
+        return;
+    /* all options or none: a list with a non-string is not a choice list */
+    const cJSON *o;
+    int n = 0;
+    cJSON_ArrayForEach(o, opts) {
+        if (!cJSON_IsString(o) || n == 26)
+            return;
+        n++;
+    }
+    strbuf_add(out, "\n");
+    strbuf_add(out, q->valuestring);
+    int k = 0;
+    cJSON_ArrayForEach(o, opts) {
+        strbuf_addf(out, "\n%c. %s", 'A' + k, o->valuestring);
+        k++;
+    }
+}
+
+/* The number N of a name "N<tail>" (N without leading zeros), or -1. */
+static long name_number(const char *p, const char *tail)
+{
+    if (!isdigit((unsigned char)*p) || (*p == '0' && isdigit((unsigned char)p[1])))
+        return -1;
+    long v = 0;
+    while (isdigit((unsigned char)*p)) {
+        if (v > 100000000L)
+            return -1;
+        v = v * 10 + (*p++ - '0');
+    }
+    return strcmp(p, tail) == 0 ? v : -1;
+}
+
+/* N.png, secondN.png for pairs, N_1.png for videos: the only names a record may
+ * point at. */
 static bool id_ok(const eval_task *t, const char *id)
 {
+    if (t->g->images == GEN_IMAGES_FRAMES)
+        return name_number(id, "_1.png") >= 0;
     const char *p = id;
     if (t->g->images == 2) {
         if (strncmp(p, "second", 6) != 0)
@@ -113,6 +157,13 @@ static bool id_ok(const eval_task *t, const char *id)
     return strcmp(p, ".png") == 0;
 }
 
+/* How the frames of a video sample are sent: all (frames 0), or `frames` of
+ * them uniformly; one image each, or one contact sheet (tile). */
+typedef struct frame_opts {
+    int frames;
+    bool tile;
+} frame_opts;
+
 static int image_part(cJSON *content, const char *dir, const char *name, char *err, size_t errlen);
 
 static void text_part(cJSON *content, const char *text)
@@ -123,9 +174,16 @@ static void text_part(cJSON *content, const char *text)
     cJSON_AddItemToArray(content, part);
 }
 
-/* The image(s) of sample id: first then second for pairs. */
-static int sample_images(cJSON *content, const eval_task *t, const char *id, char *err, size_t errlen)
+static int frames_part(cJSON *content, const eval_task *t, const cJSON *rec, const char *id, const frame_opts *fo,
+                       char *err, size_t errlen);
+
+/* The image(s) of sample id (record rec): first then second for pairs, the
+ * frames of a video. */
+static int sample_images(cJSON *content, const eval_task *t, const cJSON *rec, const char *id, const frame_opts *fo,
+                         char *err, size_t errlen)
 {
+    if (t->g->images == GEN_IMAGES_FRAMES)
+        return frames_part(content, t, rec, id, fo, err, errlen);
     if (t->g->images == 2) {
         strbuf first = {0};
         strbuf_addf(&first, "first%s", id + strlen("second"));
@@ -144,11 +202,28 @@ static const int EXEMPLARS[3] = {41, 91, 141};
 static int exemplar_index(const eval_task *t, int k)
 {
     char id[32];
-    snprintf(id, sizeof id, "%s%d.png", t->g->images == 2 ? "second" : "", EXEMPLARS[k]);
+    if (t->g->images == GEN_IMAGES_FRAMES)
+        snprintf(id, sizeof id, "%d_1.png", EXEMPLARS[k]);
+    else
+        snprintf(id, sizeof id, "%s%d.png", t->g->images == 2 ? "second" : "", EXEMPLARS[k]);
     for (long i = 0; i < t->n; i++)
         if (strcmp(t->ids[i], id) == 0)
             return (int)i;
     return -1;
+}
+
+/* An image part of PNG bytes. */
+static void png_part(cJSON *content, const char *png, size_t len)
+{
+    strbuf uri = {0};
+    strbuf_add(&uri, "data:image/png;base64,");
+    base64_append(&uri, (const unsigned char *)png, len);
+    cJSON *part = cJSON_CreateObject();
+    cJSON_AddStringToObject(part, "type", "image_url");
+    cJSON *iu = cJSON_AddObjectToObject(part, "image_url");
+    cJSON_AddStringToObject(iu, "url", uri.buf);
+    cJSON_AddItemToArray(content, part);
+    strbuf_free(&uri);
 }
 
 static int image_part(cJSON *content, const char *dir, const char *name, char *err, size_t errlen)
@@ -166,25 +241,201 @@ static int image_part(cJSON *content, const char *dir, const char *name, char *e
         free(png);
         return -1;
     }
-    strbuf uri = {0};
-    strbuf_add(&uri, "data:image/png;base64,");
-    base64_append(&uri, (const unsigned char *)png, len);
+    png_part(content, png, len);
     free(png);
-    cJSON *part = cJSON_CreateObject();
-    cJSON_AddStringToObject(part, "type", "image_url");
-    cJSON *iu = cJSON_AddObjectToObject(part, "image_url");
-    cJSON_AddStringToObject(iu, "url", uri.buf);
-    cJSON_AddItemToArray(content, part);
-    strbuf_free(&uri);
+    return 0;
+}
+
+/* The record's frames: "frames", the names N_1.png .. N_F.png of the id's N in
+ * order, F in GEN_FRAMES_MIN..GEN_MAX_IMAGES; *count gets F. */
+static int frame_list(const eval_task *t, const cJSON *rec, const char *id, int *count, char *err, size_t errlen)
+{
+    const cJSON *fr = cJSON_GetObjectItemCaseSensitive(rec, "frames");
+    long n = name_number(id, "_1.png");
+    int f = cJSON_IsArray(fr) ? cJSON_GetArraySize(fr) : 0;
+    if (f < GEN_FRAMES_MIN || f > GEN_MAX_IMAGES) {
+        snprintf(err, errlen, "cannot read '%s/data.json': record '%.80s' has %s (a video's is a list of %d to %d "
+                 "frame names)", t->dir, id, cJSON_IsArray(fr) ? "a 'frames' list of another length" : "no 'frames' list",
+                 GEN_FRAMES_MIN, GEN_MAX_IMAGES);
+        return -1;
+    }
+    int k = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, fr) {
+        char want[48];
+        snprintf(want, sizeof want, "%ld_%d.png", n, ++k);
+        if (!cJSON_IsString(e) || strcmp(e->valuestring, want) != 0) {
+            snprintf(err, errlen, "cannot read '%s/data.json': record '%.80s': frame %d is not '%s'", t->dir, id, k,
+                     want);
+            return -1;
+        }
+    }
+    *count = f;
+    return 0;
+}
+
+/* The frames sent of F: `want` of them (0: all), uniformly from the first to
+ * the last, as 0-based indices into pick; their count. */
+static int frame_pick(int f, int want, int *pick)
+{
+    if (want <= 0 || want >= f) {
+        for (int k = 0; k < f; k++)
+            pick[k] = k;
+        return f;
+    }
+    /* k (want - 1) / (F - 1) steps apart, rounded half up: distinct because
+     * want <= F, and the first and last frames always in */
+    for (int k = 0; k < want; k++)
+        pick[k] = (int)(((long)k * (f - 1) * 2 + (want - 1)) / (2L * (want - 1)));
+    return want;
+}
+
+/* Pixels of the contact sheet: a gutter between frames and a label strip above
+ * each, tall enough for its 14 px text. */
+#define TILE_GUTTER 6
+#define TILE_LABEL 20
+#define TILE_FONT_PX 14.0
+
+/* One PNG of the chosen frames of a sample, in a grid of ceil(sqrt(K)) columns,
+ * first to last by rows, each under the label "frame k". */
+static int tile_png(const eval_task *t, long sample, const int *names, int count, strbuf *png, char *err,
+                    size_t errlen)
+{
+    uint8_t *pix[GEN_MAX_IMAGES] = {0};
+    int w[GEN_MAX_IMAGES], h[GEN_MAX_IMAGES], cw = 0, ch = 0, rc = 0;
+    for (int k = 0; k < count && !rc; k++) {
+        char name[80];
+        snprintf(name, sizeof name, "data/%ld_%d.png", sample, names[k] + 1);
+        /* the safe reader's decoding: sizes checked before any pixel */
+        rc = ds_png_decode(t->dir, name, &pix[k], &w[k], &h[k], err, errlen);
+        if (!rc) {
+            cw = w[k] > cw ? w[k] : cw;
+            ch = h[k] > ch ? h[k] : ch;
+        }
+    }
+    int cols = 1;
+    while (cols * cols < count)
+        cols++;
+    int rows = (count + cols - 1) / cols;
+    long W = (long)cols * cw + (long)(cols + 1) * TILE_GUTTER;
+    long H = (long)rows * (ch + TILE_LABEL) + (long)(rows + 1) * TILE_GUTTER;
+    if (!rc && (W > DS_PNG_MAX_SIDE || H > DS_PNG_MAX_SIDE || W * H > DS_PNG_MAX_PIXELS)) {
+        snprintf(err, errlen, "refused to tile '%s': a sheet of %ld x %ld pixels is over gen's image limits (send "
+                 "fewer frames with --frames K)", t->dir, W, H);
+        rc = -1;
+    }
+    if (!rc) {
+        cairo_surface_t *sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)W, (int)H);
+        cairo_t *cr = cairo_create(sf);
+        cairo_set_source_rgb(cr, 0.75, 0.75, 0.75);
+        cairo_paint(cr);
+        cairo_surface_flush(sf);
+        uint8_t *data = cairo_image_surface_get_data(sf);
+        int stride = cairo_image_surface_get_stride(sf);
+        for (int k = 0; data && k < count; k++) {
+            int x0 = TILE_GUTTER + (k % cols) * (cw + TILE_GUTTER);
+            int y0 = TILE_GUTTER + (k / cols) * (ch + TILE_LABEL + TILE_GUTTER) + TILE_LABEL;
+            for (int y = 0; y < h[k]; y++) {
+                uint32_t *row = (uint32_t *)(data + (size_t)(y0 + y) * (size_t)stride) + x0;
+                const uint8_t *src = pix[k] + (size_t)y * (size_t)w[k] * 3;
+                for (int x = 0; x < w[k]; x++)
+                    row[x] = 0xff000000u | (uint32_t)src[3 * x] << 16 | (uint32_t)src[3 * x + 1] << 8 | src[3 * x + 2];
+            }
+        }
+        cairo_surface_mark_dirty(sf);
+        font_select(cr, TILE_FONT_PX);
+        for (int k = 0; k < count; k++) {
+            int x0 = TILE_GUTTER + (k % cols) * (cw + TILE_GUTTER);
+            int y0 = TILE_GUTTER + (k / cols) * (ch + TILE_LABEL + TILE_GUTTER);
+            cairo_set_source_rgb(cr, 1, 1, 1);
+            cairo_rectangle(cr, x0, y0, cw, TILE_LABEL);
+            cairo_fill(cr);
+            char label[32];
+            snprintf(label, sizeof label, "frame %d", names[k] + 1);
+            cairo_set_source_rgb(cr, 0, 0, 0);
+            cairo_move_to(cr, x0 + 4, y0 + TILE_LABEL - 5);
+            cairo_show_text(cr, label);
+        }
+        cairo_destroy(cr);
+        cairo_surface_flush(sf);
+        if (cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS || !data) {
+            snprintf(err, errlen, "cannot draw the contact sheet of '%s': %s", t->dir,
+                     cairo_status_to_string(cairo_surface_status(sf)));
+            rc = -1;
+        } else if (png_encode_xrgb(data, (int)W, (int)H, stride, png_settings_for(PNG_FAST), png, err, errlen) != 0) {
+            rc = -1;
+        }
+        cairo_surface_destroy(sf);
+    }
+    for (int k = 0; k < count; k++)
+        free(pix[k]);
+    return rc;
+}
+
+/* A video's frames: each chosen frame as an image, first to last, or with
+ * --tile one contact sheet of them. */
+static int frames_part(cJSON *content, const eval_task *t, const cJSON *rec, const char *id, const frame_opts *fo,
+                       char *err, size_t errlen)
+{
+    int f;
+    if (frame_list(t, rec, id, &f, err, errlen) != 0)
+        return -1;
+    if (fo->frames > f) {
+        snprintf(err, errlen, "cannot send --frames %d of '%s/data/%s': the sample has %d frames (K is at most F)",
+                 fo->frames, t->dir, id, f);
+        return -2;
+    }
+    int pick[GEN_MAX_IMAGES];
+    int count = frame_pick(f, fo->frames, pick);
+    long sample = name_number(id, "_1.png");
+    if (fo->tile) {
+        strbuf png = {0};
+        int rc = tile_png(t, sample, pick, count, &png, err, errlen);
+        if (!rc)
+            png_part(content, png.buf, png.len);
+        strbuf_free(&png);
+        return rc;
+    }
+    for (int k = 0; k < count; k++) {
+        char name[48];
+        snprintf(name, sizeof name, "%ld_%d.png", sample, pick[k] + 1);
+        if (image_part(content, t->dir, name, err, errlen) != 0)
+            return -1;
+    }
     return 0;
 }
 
 int requests_write(const char *dir, const char *model, const char *out, const generator *task,
                    const char *prompts, int shots, long max_tokens)
 {
+    return requests_write_frames(dir, model, out, task, prompts, shots, max_tokens, 0, false);
+}
+
+int requests_write_frames(const char *dir, const char *model, const char *out, const generator *task,
+                          const char *prompts, int shots, long max_tokens, int frames, bool tile)
+{
     char err[512];
     eval_set s;
+    const frame_opts fo = {frames, tile};
     int rc = eval_load_opts(dir, task, false, &s, err, sizeof err);
+    if (!rc && (frames || tile)) {
+        int videos = 0;
+        for (int k = 0; k < s.n; k++)
+            videos += s.t[k].g->images == GEN_IMAGES_FRAMES;
+        if (!videos) {
+            snprintf(err, sizeof err, "%s is for video tasks (comp_conjunctive, comp_sequential); %s%s has %s",
+                     frames ? "--frames" : "--tile", s.tree ? "the tree " : "", dir,
+                     s.tree ? "none" : s.t[0].g->images == 2 ? "two images a sample" : "one image a sample");
+            rc = GEN_EXIT_USAGE;
+        }
+    }
+    bool font = false;
+    if (!rc && tile) {
+        if (font_init(err, sizeof err) != 0)
+            rc = GEN_EXIT_IO;
+        else
+            font = true;
+    }
     for (int k = 0; k < s.n && !rc; k++)
         for (long i = 0; i < s.t[k].n && !rc; i++)
             if (!id_ok(&s.t[k], s.t[k].ids[i])) {
@@ -218,7 +469,9 @@ int requests_write(const char *dir, const char *model, const char *out, const ge
                 rc = GEN_EXIT_IO;
             }
         }
+        const cJSON *rec = NULL;
         for (long i = 0; i < t->n && !rc; i++) {
+            rec = i ? rec->next : t->records->child;
             /* an exemplar is not asked about: its answer is in the prompt */
             bool is_exemplar = false;
             for (int e = 0; e < shots; e++)
@@ -239,17 +492,33 @@ int requests_write(const char *dir, const char *model, const char *out, const ge
             cJSON_AddItemToArray(msgs, msg);
             cJSON_AddStringToObject(msg, "role", "user");
             cJSON *content = cJSON_AddArrayToObject(msg, "content");
-            text_part(content, prompt.buf);
-            if (sample_images(content, t, t->ids[i], err, sizeof err) != 0)
-                rc = GEN_EXIT_IO;
+            /* the prompt, then a composed question and its options (nothing for
+             * the other tasks) */
+            strbuf text = {0};
+            strbuf_add(&text, prompt.buf);
+            requests_question_text(rec, &text);
+            text_part(content, text.buf);
+            strbuf_free(&text);
+            int got = sample_images(content, t, rec, t->ids[i], &fo, err, sizeof err);
+            if (got)
+                rc = got == -2 ? GEN_EXIT_USAGE : GEN_EXIT_IO;
             /* few-shot: one marker, then each exemplar's image(s) and its answer,
-             * in the one user message, as the release's model_few.py lays them */
+             * in the one user message, as the release's model_few.py lays them;
+             * a composed question's exemplar has its question and options before
+             * its answer */
             if (shots)
                 text_part(content, "Solved examples, each image followed by its answer:");
             for (int e = 0; e < shots && !rc; e++) {
-                if (sample_images(content, t, t->ids[ex[e]], err, sizeof err) != 0)
-                    rc = GEN_EXIT_IO;
-                text_part(content, gold[e].buf);
+                const cJSON *exrec = cJSON_GetArrayItem(t->records, ex[e]);
+                got = sample_images(content, t, exrec, t->ids[ex[e]], &fo, err, sizeof err);
+                if (got)
+                    rc = got == -2 ? GEN_EXIT_USAGE : GEN_EXIT_IO;
+                strbuf et = {0};
+                requests_question_text(exrec, &et);
+                if (et.len)
+                    strbuf_addf(&et, "\n%s", gold[e].buf);
+                text_part(content, et.len ? et.buf + 1 : gold[e].buf);
+                strbuf_free(&et);
             }
             if (max_tokens)
                 cJSON_AddNumberToObject(body, "max_tokens", (double)max_tokens);
@@ -273,6 +542,8 @@ int requests_write(const char *dir, const char *model, const char *out, const ge
             rc = GEN_EXIT_IO;
     }
     eval_free(&s);
+    if (font)
+        font_done();
     if (rc)
         fprintf(stderr, "gen: %s\n", err);
     return rc;

@@ -9,8 +9,12 @@
  *     written; the first image before the second for pairs).
  *  2. The same file runs on the OpenAI Batch API and on vLLM's run-batch; gen score
  *     reads what either writes back.
- *  3. Image names come from data.json ids of the task's own form (N.png or
- *     secondN.png) and nothing else; the output is written whole or not at all.
+ *  3. Image names come from data.json ids of the task's own form (N.png,
+ *     secondN.png, or N_1.png for a video with its "frames" N_1.png .. N_F.png)
+ *     and nothing else; the output is written whole or not at all.
+ *  4. A record with "question" and "options" (a composed question) has them in
+ *     the text after the prompt (requests_question_text); a video sends its
+ *     frames first to last, each read through the safe reader.
  */
 #ifndef GEN_REQUESTS_H
 #define GEN_REQUESTS_H
@@ -18,6 +22,7 @@
 #include "generator.h"
 #include "util.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Standard base64 (RFC 4648, with padding) of n bytes, appended to out. */
@@ -33,10 +38,26 @@ void base64_append(strbuf *out, const unsigned char *data, size_t n);
  * exit code, the message printed. */
 int requests_write(const char *dir, const char *model, const char *out, const generator *task,
                    const char *prompts, int shots, long max_tokens);
+/* The same for video tasks (issue 30): frames K (0: all; 2..GEN_MAX_IMAGES) of
+ * each sample's F, uniformly from the first to the last (K > F is a usage
+ * error), each as an image or with tile as one contact sheet (a grid of
+ * ceil(sqrt K) columns, each frame under a "frame k" label).  On a tree the
+ * other tasks are sent as usual; a set without a video task refuses both. */
+int requests_write_frames(const char *dir, const char *model, const char *out, const generator *task,
+                          const char *prompts, int shots, long max_tokens, int frames, bool tile);
 
 /* The prompt gen requests sends for a task directory gen wrote, from the task
  * itself: its three prompt texts, each stripped, joined by newlines. */
 struct generator;
 void requests_prompt_text(const struct generator *g, strbuf *out);
+
+/* The per-sample text of a multiple-choice record (issue 30's composed questions):
+ * when record has a string "question" and an array "options" of strings, appends
+ * "\n" + question + "\n" + "A. <option 1>\nB. <option 2>..." (one line an option,
+ * letters A, B, ... in order, no newline after the last); appends nothing to a
+ * record without them (every other task).  The text a model sees is the prompt
+ * (requests_prompt_text or the prompt files) followed by this. */
+struct cJSON;
+void requests_question_text(const struct cJSON *record, strbuf *out);
 
 #endif

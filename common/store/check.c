@@ -55,6 +55,7 @@ void check_expect_of(const generator *g, const gen_options *o, check_expect *e)
         rel.levels = own;
         o = &rel;
     }
+    e->frames = o->frames; /* 0 without a run: the records tell */
     e->count = run_count(o);
     e->files = xmalloc(sizeof(long) * (size_t)(e->count + 1));
     e->levels = xmalloc(sizeof(int) * (size_t)(e->count + 1));
@@ -74,7 +75,38 @@ void check_expect_free(check_expect *e)
     e->levels = NULL;
 }
 
-long check_records(const char *text, size_t len, const generator *g, const check_expect *e, FILE *out,
+/* A video record's "frames" (v, NULL when absent) against its id's file number:
+ * exactly "<num>_1.png" .. "<num>_F.png"; the first good list sets an unknown F. */
+static void check_frames(FILE *out, long *n, const char *id, long num, const cJSON *v, check_expect *e)
+{
+    if (!v) {
+        problem(out, n, id, "missing field 'frames' (a video task's frame names)");
+        return;
+    }
+    int count = cJSON_IsArray(v) ? cJSON_GetArraySize(v) : -1;
+    if (count < GEN_FRAMES_MIN || count > GEN_MAX_IMAGES || !field_type_ok(FIELD_STRING_ARRAY, v)) {
+        problem(out, n, id, "field 'frames' is not a list of %d..%d frame names", GEN_FRAMES_MIN, GEN_MAX_IMAGES);
+        return;
+    }
+    if (e->frames == 0)
+        e->frames = count;
+    if (count != e->frames)
+        problem(out, n, id, "field 'frames' names %d frames, expected %d", count, e->frames);
+    if (num < 0)
+        return;
+    int k = 0;
+    const cJSON *f;
+    cJSON_ArrayForEach(f, v) {
+        char want[64];
+        snprintf(want, sizeof want, "%ld_%d.png", num, ++k);
+        if (strcmp(f->valuestring, want) != 0) {
+            problem(out, n, id, "frame %d is named '%.100s', expected '%s'", k, f->valuestring, want);
+            break;
+        }
+    }
+}
+
+long check_records(const char *text, size_t len, const generator *g, check_expect *e, FILE *out,
                    char ***ids_out, long *nids_out)
 {
     long n = 0;
@@ -100,6 +132,7 @@ long check_records(const char *text, size_t len, const generator *g, const check
     char **ids = xcalloc((size_t)count + 1, sizeof(char *));
     long nids = 0;
     const char *prefix = g->images == 2 ? "second" : "";
+    bool video = g->images == GEN_IMAGES_FRAMES;
     long i = 0;
     const cJSON *rec;
     cJSON_ArrayForEach(rec, root) {
@@ -112,13 +145,18 @@ long check_records(const char *text, size_t len, const generator *g, const check
             continue;
         }
         const cJSON *idv = cJSON_GetObjectItemCaseSensitive(rec, "id");
+        long num = -1;
         if (!cJSON_IsString(idv)) {
             problem(out, &n, id, "no string field 'id'");
         } else {
             id = idv->valuestring;
-            long num = ds_file_number(id, prefix, GEN_MAX_FILE);
+            int fr = 0;
+            num = video ? ds_frame_file_number(id, GEN_MAX_FILE, 1, &fr) : ds_file_number(id, prefix, GEN_MAX_FILE);
             if (num < 0) {
-                problem(out, &n, id, "id is not of the form %s<N>.png", prefix);
+                if (video)
+                    problem(out, &n, id, "id is not of the form <N>_1.png (the name of its first frame)");
+                else
+                    problem(out, &n, id, "id is not of the form %s<N>.png", prefix);
             } else {
                 if (i < expected && num != e->files[i])
                     problem(out, &n, id, "id names file %ld, expected %ld (record %ld)", num, e->files[i], i + 1);
@@ -131,7 +169,7 @@ long check_records(const char *text, size_t len, const generator *g, const check
                 problem(out, &n, id, "a field without a name");
                 continue;
             }
-            if (strcmp(f->string, "id") == 0)
+            if (strcmp(f->string, "id") == 0 || (video && strcmp(f->string, "frames") == 0))
                 continue;
             const gen_field *known = NULL;
             for (const gen_field *k = g->fields; k->name; k++)
@@ -140,6 +178,8 @@ long check_records(const char *text, size_t len, const generator *g, const check
             if (!known)
                 problem(out, &n, id, "unexpected field '%s'", f->string);
         }
+        if (video)
+            check_frames(out, &n, id, num, cJSON_GetObjectItemCaseSensitive(rec, "frames"), e);
         for (const gen_field *k = g->fields; k->name; k++) {
             int seen = 0;
             const cJSON *v = NULL;
@@ -286,13 +326,20 @@ long check_dir(const check_options *o, FILE *out, char *err, size_t errlen)
     long nids;
     n += check_records(text, len, g, &ex, out, &ids, &nids);
     free(text);
+    int frames = ex.frames; /* a video task's F: the run's, or the records' */
     check_expect_free(&ex);
 
+    bool video = g->images == GEN_IMAGES_FRAMES;
+    int nimages = video ? frames : g->images;
     if (!o->skip_images) {
         for (long k = 0; k < nids; k++) {
-            for (int img = 0; img < g->images; img++) {
+            int w0 = 0, h0 = 0;
+            long num = video ? ds_frame_file_number(ids[k], GEN_MAX_FILE, 1, NULL) : -1;
+            for (int img = 0; img < nimages; img++) {
                 char name[300];
-                if (g->images == 2 && img == 0)
+                if (video)
+                    snprintf(name, sizeof name, "data/%ld_%d.png", num, img + 1);
+                else if (g->images == 2 && img == 0)
                     snprintf(name, sizeof name, "data/first%s", ids[k] + strlen("second"));
                 else
                     snprintf(name, sizeof name, "data/%s", ids[k]);
@@ -301,11 +348,18 @@ long check_dir(const check_options *o, FILE *out, char *err, size_t errlen)
                 char perr[600];
                 if (png_check(o->dir, name, &px, &w, &h, perr, sizeof perr) != 0) {
                     if (errno == ENOENT)
-                        problem(out, &n, ids[k], "image %s is missing", name);
+                        problem(out, &n, ids[k], video ? "frame %s is missing" : "image %s is missing", name);
                     else
                         problem(out, &n, ids[k], "image %s does not decode: %s", name, perr);
                 } else {
                     free(px);
+                    if (video && w0 == 0) {
+                        w0 = w;
+                        h0 = h;
+                    } else if (video && (w != w0 || h != h0)) {
+                        problem(out, &n, ids[k], "frame %s is %dx%d, its first frame %dx%d (a video's frames are "
+                                "of one size)", name, w, h, w0, h0);
+                    }
                 }
             }
         }
@@ -329,6 +383,12 @@ long check_dir(const check_options *o, FILE *out, char *err, size_t errlen)
                 snprintf(as_id, sizeof as_id, "%s", nm);
                 if (g->images == 2 && strncmp(nm, "first", 5) == 0)
                     snprintf(as_id, sizeof as_id, "second%s", nm + 5);
+                int fk = 0;
+                long fnum = video ? ds_frame_file_number(nm, GEN_MAX_FILE, GEN_MAX_IMAGES, &fk) : -1;
+                if (fnum >= 0 && fk <= frames)
+                    snprintf(as_id, sizeof as_id, "%ld_1.png", fnum); /* a frame of record <N>_1.png */
+                else if (video)
+                    as_id[0] = '\0'; /* not a frame name, or one beyond the run's F */
                 if (!id_listed(ids, nids, as_id))
                     problem(out, &n, NULL, "data/%s: not named by any record", nm);
             }

@@ -13,7 +13,10 @@
  *     unique and follow the file numbers; each record has exactly id plus the
  *     release's fields, with the right JSON types; the level field follows the
  *     level sequence; every referenced image exists and decodes; data/ holds no
- *     stray images.
+ *     stray images.  A video task's record also has "frames" right after its id
+ *     ("N_1.png"): the names N_1.png .. N_F.png, F the run's --frames (or, with
+ *     no gen.json, the first record's count, 2..64); its frames are PNGs of one
+ *     size, and a missing frame or one beyond F is named.
  *  4. Each problem is one line on `out`, naming the record id where there is one.
  *     Returns the number of problems, or -1 when the directory cannot be checked
  *     at all (message in err).
@@ -40,6 +43,8 @@ typedef struct check_expect {
     long count;
     long *files;
     int *levels;
+    int frames; /* a video task's frames a record: the run's, or 0 when unknown, then the
+                 * first record's "frames" sets it (check_records) and the rest must agree */
 } check_expect;
 
 /* The expectation of a run (run.h), or of the release when o is NULL: the task's
@@ -49,7 +54,7 @@ void check_expect_free(check_expect *e);
 
 /* Checks data.json text against a task and an expectation; the core of check_dir,
  * exposed for the fuzzer.  Well-formed ids go to *ids_out (sorted) if asked. */
-long check_records(const char *text, size_t len, const generator *g, const check_expect *e, FILE *out,
+long check_records(const char *text, size_t len, const generator *g, check_expect *e, FILE *out,
                    char ***ids_out, long *nids_out);
 
 #endif

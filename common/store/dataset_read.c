@@ -731,6 +731,23 @@ long ds_file_number(const char *name, const char *prefix, long max_file)
     return strcmp(p, ".png") == 0 ? v : -1;
 }
 
+long ds_frame_file_number(const char *name, long max_file, int max_frame, int *frame)
+{
+    const char *us = strchr(name, '_');
+    if (!us || us == name || (size_t)(us - name) > 20)
+        return -1;
+    char num[32];
+    memcpy(num, name, (size_t)(us - name));
+    strcpy(num + (us - name), ".png");
+    long file = ds_file_number(num, "", max_file);
+    long k = file < 0 ? -1 : ds_file_number(us + 1, "", max_frame);
+    if (k < 1)
+        return -1;
+    if (frame)
+        *frame = (int)k;
+    return file;
+}
+
 /* ---- sorted object index -------------------------------------------------- */
 
 static int item_cmp(const void *a, const void *b)

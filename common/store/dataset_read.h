@@ -88,6 +88,9 @@ int ds_png_decode(const char *dir, const char *name, uint8_t **rgb, int *w, int 
 /* The file number in "<prefix><N>.png" (N without leading zeros, at most
  * max_file), or -1. */
 long ds_file_number(const char *name, const char *prefix, long max_file);
+/* The file number in a video frame's name "<N>_<k>.png" (N and k without leading
+ * zeros, N at most max_file, k 1..max_frame), k into *frame (if not NULL); or -1. */
+long ds_frame_file_number(const char *name, long max_file, int max_frame, int *frame);
 
 /* Children of a JSON object sorted by key, for lookups in O(log n). */
 typedef struct ds_index {

@@ -131,6 +131,8 @@ int manifest_write(const char *dir, const gen_options *o, const char *data_json_
         cJSON_AddItemToArray(lv, cJSON_CreateNumber(o->levels[i]));
     cJSON_AddNumberToObject(m, "file", (double)o->file);
     cJSON_AddNumberToObject(m, "grid_size", o->grid_size);
+    if (g->images == GEN_IMAGES_FRAMES)
+        cJSON_AddNumberToObject(m, "frames", o->frames);
     if (o->shard_n > 1) {
         cJSON *sh = cJSON_AddArrayToObject(m, "shard");
         cJSON_AddItemToArray(sh, cJSON_CreateNumber(o->shard_k));
@@ -162,12 +164,13 @@ int manifest_write(const char *dir, const gen_options *o, const char *data_json_
     cJSON_AddStringToObject(files, "data.json", data_json_sha);
     long count = run_count(o);
     char name[80];
+    int nim = run_images(o);
     for (long j = 0; j < count; j++)
-        for (int k = 0; k < g->images; k++) {
+        for (int k = 0; k < nim; k++) {
             char base[64];
             sample_file_name(g, o->file + run_index(o, j), k, base, sizeof base);
             snprintf(name, sizeof name, "data/%s", base);
-            cJSON_AddStringToObject(files, name, hashes[j * g->images + k]);
+            cJSON_AddStringToObject(files, name, hashes[j * nim + k]);
         }
     int rc = 0;
     if (o->annotations)
@@ -275,6 +278,18 @@ int manifest_read_options(const cJSON *m, gen_options *o, char *err, size_t errl
         manifest_options_free(o);
         return bad(err, errlen, "malformed png (compression fast or small, and its encoder)");
     }
+    /* "frames": a video task's frames a sample; no other task's gen.json has it */
+    const cJSON *fr = cJSON_GetObjectItemCaseSensitive(m, "frames");
+    if (fr || o->task->images == GEN_IMAGES_FRAMES) {
+        long f;
+        if (!fr || o->task->images != GEN_IMAGES_FRAMES || !whole_number(fr, 1e9, &f)) {
+            manifest_options_free(o);
+            return bad(err, errlen, o->task->images == GEN_IMAGES_FRAMES
+                                        ? "malformed or missing frames (a video task's gen.json has a whole number)"
+                                        : "frames given for a task that has no frames");
+        }
+        o->frames = (int)f;
+    }
     const cJSON *sh = cJSON_GetObjectItemCaseSensitive(m, "shard");
     if (sh) {
         long k, n;
@@ -362,7 +377,7 @@ void manifest_options_free(gen_options *o)
 long manifest_file_count(const gen_options *o)
 {
     return 1 + 3 + (o->task->uses_swatches ? 1 : 0) + (o->annotations ? 1 : 0) + (o->metadata ? 1 : 0) +
-           run_count(o) * o->task->images;
+           run_count(o) * run_images(o);
 }
 
 /* Whether `name` is a file of run o: data.json, a prompt, swatches.png,
@@ -382,6 +397,8 @@ static bool run_has_file(const gen_options *o, const char *name)
     if (strncmp(name, "data/", 5) != 0)
         return false;
     long f = -1;
+    if (g->images == GEN_IMAGES_FRAMES)
+        f = ds_frame_file_number(name + 5, GEN_MAX_FILE, o->frames, NULL);
     for (int k = 0; k < g->images && f < 0; k++)
         f = ds_file_number(name + 5, g->images == 2 ? (k ? "second" : "first") : "", GEN_MAX_FILE);
     if (f < o->file)

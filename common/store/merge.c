@@ -34,7 +34,7 @@ typedef struct shard {
 static bool same_job(const gen_options *a, const gen_options *b)
 {
     if (a->task != b->task || a->seed != b->seed || a->num_images != b->num_images || a->file != b->file ||
-        a->grid_size != b->grid_size || a->nlevels != b->nlevels || a->annotations != b->annotations ||
+        a->grid_size != b->grid_size || a->frames != b->frames || a->nlevels != b->nlevels || a->annotations != b->annotations ||
         a->shard_n != b->shard_n || a->scale != b->scale || a->metadata != b->metadata ||
         (a->split == NULL) != (b->split == NULL) || (a->split && strcmp(a->split, b->split) != 0) ||
         a->compression != b->compression || strcmp(a->encoder, b->encoder) != 0)
@@ -127,7 +127,7 @@ int merge_shards(const char *out, char **dirs, int n, bool force, bool quiet, in
         ds_index_build(&sh[i].files, cJSON_GetObjectItemCaseSensitive(sh[i].manifest, "files"));
         if (i > 0 && !same_job(&sh[0].o, &sh[i].o)) {
             fprintf(stderr, "gen: merge: '%s' is not from the same job as '%s' (task, seed, levels, num_images, file, "
-                            "grid_size, annotations, png encoder and N must all agree)\n", dirs[i], dirs[0]);
+                            "grid_size, frames, annotations, png encoder and N must all agree)\n", dirs[i], dirs[0]);
             rc = GEN_EXIT_USAGE;
         }
     }
@@ -191,7 +191,8 @@ int merge_shards(const char *out, char **dirs, int n, bool force, bool quiet, in
         const generator *g = whole.task;
         long total = run_count(&whole);
         int N = sh[0].o.shard_n;
-        char (*hashes)[65] = xcalloc((size_t)total * (size_t)g->images + 1, sizeof *hashes);
+        int nim = run_images(&whole);
+        char (*hashes)[65] = xcalloc((size_t)total * (size_t)nim + 1, sizeof *hashes);
         char **lines = xcalloc((size_t)total + 1, sizeof *lines);
         char **alines = whole.annotations ? xcalloc((size_t)total + 1, sizeof *alines) : NULL;
         err[0] = '\0';
@@ -207,14 +208,14 @@ int merge_shards(const char *out, char **dirs, int n, bool force, bool quiet, in
                 s->next_annotation = s->next_annotation->next;
                 alines[i] = ab.buf;
             }
-            for (int k = 0; k < g->images && rc == GEN_EXIT_OK; k++) {
+            for (int k = 0; k < nim && rc == GEN_EXIT_OK; k++) {
                 char name[64], key[80], dst[4200];
                 sample_file_name(g, whole.file + i, k, name, sizeof name);
                 snprintf(key, sizeof key, "data/%s", name);
                 snprintf(dst, sizeof dst, "%s/data/%s", tmp, name);
                 const cJSON *want = ds_index_get(&s->files, key);
                 rc = copy_verified(s->dir, key, cJSON_IsString(want) ? want->valuestring : NULL, dst,
-                                   hashes[i * g->images + k], err, sizeof err);
+                                   hashes[i * nim + k], err, sizeof err);
             }
         }
         char path[4200], json_hash[65];
@@ -230,7 +231,7 @@ int merge_shards(const char *out, char **dirs, int n, bool force, bool quiet, in
         if (rc == GEN_EXIT_OK && whole.metadata) {
             strbuf md = {0};
             for (long i = 0; i < total; i++) {
-                char *line = metadata_line(g, whole.file + i, cJSON_GetArrayItem(by_k[i % N + 1]->records, (int)(i / N)));
+                char *line = metadata_line(g, whole.file + i, nim, cJSON_GetArrayItem(by_k[i % N + 1]->records, (int)(i / N)));
                 strbuf_add(&md, line);
                 strbuf_add(&md, "\n");
                 free(line);

@@ -152,6 +152,9 @@ static const char *run_difference(const tree_task *a, const tree_task *b, bool s
         return "annotations";
     if (a->o.scale != b->o.scale)
         return "scale";
+    /* gen all gives --frames to its video tasks only: the others have none */
+    if (a->o.frames && b->o.frames && a->o.frames != b->o.frames)
+        return "frames";
     return NULL;
 }
 

@@ -18,7 +18,7 @@
 static const char *const OPTIONS[] = {"--num_images", "--num_sizes", "--seed",  "--file",        "--out",
                                       "--grid_size",  "--jobs",      "--force", "--quiet",       "--help",
                                       "--shard",      "--tasks",     "--annotations", "--scale",
-                                      "--split",      "--metadata",  "--exclude",     "--compression", NULL};
+                                      "--split",      "--metadata",  "--exclude",     "--compression", "--frames", NULL};
 
 static int usage_error(const char *fmt, const char *a, const char *b)
 {
@@ -210,6 +210,10 @@ static int parse_run_options(int argc, char **argv, int start, run_request *c)
             if (parse_long(val, 1, CLI_MAX_JOBS, &v))
                 return usage_error("bad --jobs '%s' (expected 1..256)%s", val, "");
             o->jobs = (int)v;
+        } else if (strcmp(name, "--frames") == 0) {
+            if (parse_long(val, GEN_FRAMES_MIN, GEN_MAX_IMAGES, &v))
+                return usage_error("bad --frames '%s' (expected a whole number from 2 to 64)%s", val, "");
+            o->frames = (int)v;
         } else if (strcmp(name, "--grid_size") == 0) {
             if (parse_long(val, CLI_MIN_GRID, CLI_MAX_GRID, &v))
                 return usage_error("bad --grid_size '%s' (expected 2..26)%s", val, "");
@@ -326,6 +330,16 @@ int options_check(const gen_options *o, char *err, size_t errlen)
                  CLI_MAX_SHARDS);
         return GEN_EXIT_USAGE;
     }
+    if (g->images == GEN_IMAGES_FRAMES && (o->frames < GEN_FRAMES_MIN || o->frames > GEN_MAX_IMAGES)) {
+        snprintf(err, errlen, "frames %d of '%s' is out of range (%d .. %d)", o->frames, g->name, GEN_FRAMES_MIN,
+                 GEN_MAX_IMAGES);
+        return GEN_EXIT_USAGE;
+    }
+    if (g->images != GEN_IMAGES_FRAMES && o->frames != 0) {
+        snprintf(err, errlen, "--frames is for the video tasks, not '%s' (%d image%s a sample)", g->name, g->images,
+                 g->images == 1 ? "" : "s");
+        return GEN_EXIT_USAGE;
+    }
     for (int i = 0; i < o->nlevels; i++)
         if (o->levels[i] < g->lowest_level || o->levels[i] > CLI_MAX_LEVEL) {
             if (o->levels[i] < g->lowest_level)
@@ -336,7 +350,7 @@ int options_check(const gen_options *o, char *err, size_t errlen)
             return GEN_EXIT_USAGE;
         }
     for (int i = 0; i < o->nlevels; i++) {
-        gen_params p = {.level = o->levels[i], .grid_size = o->grid_size, .file = 0};
+        gen_params p = {.level = o->levels[i], .grid_size = o->grid_size, .file = 0, .frames = o->frames};
         char why[400];
         if (g->check_level && (i == 0 || o->levels[i] != o->levels[i - 1]) &&
             g->check_level(&p, why, sizeof why) != 0) {
@@ -439,10 +453,28 @@ bool split_name_ok(const char *s)
 
 void sample_file_name(const generator *g, long file, int image, char *buf, size_t n)
 {
-    if (g->images == 2)
+    if (g->images == GEN_IMAGES_FRAMES)
+        snprintf(buf, n, "%ld_%d.png", file, image + 1);
+    else if (g->images == 2)
         snprintf(buf, n, "%s%ld.png", image == 0 ? "first" : "second", file);
     else
         snprintf(buf, n, "%ld.png", file);
+}
+
+void sample_id_name(const generator *g, long file, char *buf, size_t n)
+{
+    sample_file_name(g, file, g->images == GEN_IMAGES_FRAMES ? 0 : g->images - 1, buf, n);
+}
+
+int run_images(const gen_options *o)
+{
+    return gen_images(o->task, o->frames);
+}
+
+void options_resolve_frames(gen_options *o)
+{
+    if (o->task && o->task->images == GEN_IMAGES_FRAMES && o->frames == 0)
+        o->frames = GEN_FRAMES_DEFAULT;
 }
 
 int run_level_of(const gen_options *o, long i)

@@ -44,6 +44,8 @@ typedef struct gen_options {
     const char *split;   /* --split NAME: the run's streams come from rng_split_seed(seed, NAME) */
     bool metadata;       /* --metadata jsonl: also write metadata.jsonl (dataset-library layout) */
     const char *exclude; /* --exclude DIR: regenerate samples that duplicate one of DIR's */
+    int frames;          /* --frames F: a video task's frames a sample (GEN_FRAMES_MIN..GEN_MAX_IMAGES);
+                          * 0 for the other tasks (options_resolve_frames gives a video task its default) */
     int *attempts;       /* per sample j of this run: 0, or the attempt that replaced it
                           * (found by --exclude, or read back from gen.json's "replaced") */
     int argc;     /* the command line, recorded in gen.json */
@@ -60,8 +62,16 @@ long run_index(const gen_options *o, long j);
 /* The root seed of the sample with this file number at this attempt (0 = the
  * ordinary sample; --split and --exclude change it, see rng.h). */
 uint64_t run_sample_seed(const gen_options *o, long file, int attempt);
-/* The image file name: "57.png", or "first57.png" / "second57.png" for pairs. */
+/* The image file name: "57.png", or "first57.png" / "second57.png" for pairs, or
+ * "57_1.png" .. "57_F.png" (image 0 .. F-1) for a video task. */
 void sample_file_name(const generator *g, long file, int image, char *buf, size_t n);
+/* The record's id: the name of its last image for singles and pairs ("57.png",
+ * "second57.png"), of its first frame for a video task ("57_1.png"). */
+void sample_id_name(const generator *g, long file, char *buf, size_t n);
+/* The images of each sample of run o: gen_images(o->task, o->frames). */
+int run_images(const gen_options *o);
+/* A video task without --frames gets GEN_FRAMES_DEFAULT; the others keep 0. */
+void options_resolve_frames(gen_options *o);
 
 /* A split name (--split): 1..SPLIT_NAME_MAX of a-z, 0-9, '_' and '-', so it is a
  * safe word in file names and gen.json alike. */
@@ -91,7 +101,8 @@ bool split_name_ok(const char *s);
 int options_parse_levels(const char *token, int **levels, int *n, char *err, size_t errlen);
 /* Checks every option of a run against the command line's ranges: num_images,
  * the number of samples, file, levels (the task's lowest, its canvas), grid_size,
- * scale and shard.  gen TASK, gen all, preview and the gen.json reader (verify,
+ * scale, shard and frames (a video task's 2..64; any other task's 0, so --frames
+ * on a task that has no frames is an error, not ignored).  gen TASK, gen all, preview and the gen.json reader (verify,
  * merge, check) all call it, so there is one range for all.  Returns GEN_EXIT_OK,
  * or GEN_EXIT_USAGE / GEN_EXIT_LEVEL with a message in err. */
 int options_check(const gen_options *o, char *err, size_t errlen);

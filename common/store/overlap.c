@@ -76,7 +76,7 @@ static int cmp_u64(const void *a, const void *b)
 uint64_t sample_scene_signature(const generator *g, const sample_out *so)
 {
     uint64_t h = rng_hash_str(RNG_FNV_OFFSET, g->name);
-    for (int k = 0; k < g->images; k++) {
+    for (int k = 0; k < so->nimages; k++) {
         const scene *s = &so->img[k];
         uint64_t *keys = xmalloc(sizeof(uint64_t) * (size_t)(s->nprims + 1));
         for (int i = 0; i < s->nprims; i++)
@@ -113,6 +113,8 @@ static int cmp_scene_key(const void *a, const void *b)
  * "first<digits>.png" / "second<digits>.png" for pairs. */
 static bool image_name_ok(const generator *g, const char *name)
 {
+    if (g->images == GEN_IMAGES_FRAMES)
+        return ds_frame_file_number(name, GEN_MAX_FILE, GEN_MAX_IMAGES, NULL) >= 0;
     const char *p = name;
     if (g->images == 2) {
         if (strncmp(p, "first", 5) == 0)
@@ -160,6 +162,40 @@ static void *load_worker(void *arg)
         free(rgbp);
     }
     return NULL;
+}
+
+/* A frame's sample and frame number, for ordering a video's frames. */
+static int cmp_frame_name(const void *a, const void *b)
+{
+    const image_key *x = a, *y = b;
+    int fx = 0, fy = 0;
+    long nx = ds_frame_file_number(x->name, GEN_MAX_FILE, GEN_MAX_IMAGES, &fx);
+    long ny = ds_frame_file_number(y->name, GEN_MAX_FILE, GEN_MAX_IMAGES, &fy);
+    if (nx != ny)
+        return nx < ny ? -1 : 1;
+    return fx < fy ? -1 : fx > fy;
+}
+
+/* A video task's key is a sample's, not a frame's: its frames' hashes chained
+ * in frame order (pixhash_chain), named by the sample's first frame ("N_1.png").
+ * Turns the frame keys of ks into one key per sample. */
+static void videos_of_frames(keyset *ks)
+{
+    qsort(ks->images, (size_t)ks->nimages, sizeof *ks->images, cmp_frame_name);
+    long out = 0;
+    for (long i = 0; i < ks->nimages;) {
+        long n = ds_frame_file_number(ks->images[i].name, GEN_MAX_FILE, GEN_MAX_IMAGES, NULL);
+        pixhash h = {0, 0};
+        long k = i;
+        for (; k < ks->nimages && ds_frame_file_number(ks->images[k].name, GEN_MAX_FILE, GEN_MAX_IMAGES, NULL) == n;
+             k++)
+            h = pixhash_chain(h, ks->images[k].h);
+        ks->images[out].h = h;
+        snprintf(ks->images[out].name, sizeof ks->images[out].name, "%ld_1.png", n);
+        out++;
+        i = k;
+    }
+    ks->nimages = out;
 }
 
 static int load_images(const char *dir, const generator *g, int jobs, keyset *ks, char *err, size_t errlen)
@@ -228,6 +264,8 @@ static int load_images(const char *dir, const generator *g, int jobs, keyset *ks
         snprintf(err, errlen, "%s", lj.err);
         return GEN_EXIT_IO;
     }
+    if (g->images == GEN_IMAGES_FRAMES)
+        videos_of_frames(ks);
     qsort(ks->images, (size_t)ks->nimages, sizeof *ks->images, cmp_image_key);
     return GEN_EXIT_OK;
 }
@@ -254,7 +292,7 @@ static int load_scenes(const char *dir, const generator *g, keyset *ks, char *er
     }
     int rc;
     long count = run_count(&o);
-    if (count * g->images != ks->nimages) {
+    if (count * (g->images == GEN_IMAGES_FRAMES ? 1 : g->images) != ks->nimages) { /* a video: one key a sample */
         /* gen.json does not describe the images beside it: its scenes would say
          * nothing about them (and a forged count could make us work for hours). */
         manifest_options_free(&o);
@@ -267,7 +305,8 @@ static int load_scenes(const char *dir, const generator *g, keyset *ks, char *er
     rc = GEN_EXIT_OK;
     for (long j = 0; j < count && rc == GEN_EXIT_OK; j++) {
         long i = run_index(&o, j);
-        gen_params p = {.level = run_level_of(&o, i), .grid_size = o.grid_size, .file = o.file + i};
+        gen_params p = {.level = run_level_of(&o, i), .grid_size = o.grid_size, .file = o.file + i,
+                        .frames = o.frames};
         int attempt = o.attempts ? o.attempts[j] : 0;
         rc = make_sample(g, run_sample_seed(&o, p.file, attempt), &p, &so);
         if (rc != GEN_EXIT_OK) {
@@ -379,11 +418,14 @@ static int overlap_task(const generator *g, const char *da, const char *db, int 
         return rc;
     }
     long images = 0, scenes = 0;
+    /* a video task's keys are whole samples, every frame in order */
+    const char *what = g->images == GEN_IMAGES_FRAMES ? "video" : "image";
     for (long i = 0; i < ka.nimages; i++) {
         const image_key *hit = keyset_find_image(&kb, ka.images[i].h);
         if (hit) {
             images++;
-            printf("%s: image %s of A has the pixels of image %s of B\n", g->name, ka.images[i].name, hit->name);
+            printf("%s: %s %s of A has the pixels of %s %s of B\n", g->name, what, ka.images[i].name, what,
+                   hit->name);
         }
     }
     bool scenes_compared = ka.has_scenes && kb.has_scenes;
@@ -396,7 +438,7 @@ static int overlap_task(const generator *g, const char *da, const char *db, int 
             }
         }
     if (!quiet)
-        printf("%s: %ld identical images (%ld vs %ld images)%s\n", g->name, images, ka.nimages, kb.nimages,
+        printf("%s: %ld identical %ss (%ld vs %ld %ss)%s\n", g->name, images, what, ka.nimages, kb.nimages, what,
                scenes_compared ? "" : ", scenes not compared (a directory has no gen.json of gen's)");
     if (!quiet && scenes_compared)
         printf("%s: %ld identical scenes (%ld vs %ld samples)\n", g->name, scenes, ka.nscenes, kb.nscenes);

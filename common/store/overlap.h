@@ -3,7 +3,8 @@
  *
  * Contract:
  *  1. Two kinds of duplicate: an identical image (the same pixels, whatever the
- *     PNG bytes: pixhash.h) and an identical scene (the same objects: kind,
+ *     PNG bytes: pixhash.h; for a video task, an identical video: every frame's
+ *     pixels, in order, one key a sample) and an identical scene (the same objects: kind,
  *     colour, label, and every coordinate of its geometry on a grid of
  *     SCENE_TOLERANCE_PX pixels, in any order, on every image of the sample).
  *  2. A directory's image keys come from the PNG files in its data/ whose names

@@ -102,3 +102,11 @@ int pixhash_cmp(pixhash x, pixhash y)
         return x.b < y.b ? -1 : 1;
     return 0;
 }
+
+pixhash pixhash_chain(pixhash acc, pixhash next)
+{
+    hstate h = {acc.a, acc.b};
+    fold(&h, next.a);
+    fold(&h, next.b);
+    return end(&h);
+}

@@ -23,5 +23,9 @@ pixhash pixhash_rgb(const uint8_t *rgb, int width, int height);
 pixhash pixhash_xrgb(const uint8_t *data, int width, int height, int stride);
 bool pixhash_eq(pixhash x, pixhash y);
 int pixhash_cmp(pixhash x, pixhash y);
+/* The key of an ordered run of images (a video sample's frames): start from
+ * {0, 0} and chain each image's hash in order; any frame changed, added,
+ * dropped or moved gives another key. */
+pixhash pixhash_chain(pixhash acc, pixhash next);
 
 #endif

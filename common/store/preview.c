@@ -40,13 +40,30 @@ static void draw_caption(cairo_t *cr, double x, double y, const char *text, size
     }
 }
 
-int preview_write(const generator *g, uint64_t seed, int grid_size, const int *levels, int nlevels, double thumb,
-                  const char *path)
+/* The images of a sample of n the preview shows, in show[]: all of a single or a
+ * pair, the first, middle and last frame of a video. */
+static int shown_images(int n, int show[PREVIEW_FRAMES])
 {
-    size_t line_chars = (size_t)(PREVIEW_LINE_CHARS * thumb * g->images / 300.0);
+    if (n <= PREVIEW_FRAMES) {
+        for (int k = 0; k < n; k++)
+            show[k] = k;
+        return n;
+    }
+    show[0] = 0;
+    show[1] = (n - 1) / 2;
+    show[2] = n - 1;
+    return PREVIEW_FRAMES;
+}
+
+int preview_write(const generator *g, uint64_t seed, int grid_size, int frames, const int *levels, int nlevels,
+                  double thumb, const char *path)
+{
+    int show[PREVIEW_FRAMES];
+    int nshow = shown_images(gen_images(g, frames), show);
+    size_t line_chars = (size_t)(PREVIEW_LINE_CHARS * thumb * nshow / 300.0);
     if (line_chars > PREVIEW_MAX_CHARS)
         line_chars = PREVIEW_MAX_CHARS;
-    double cell_w = thumb * g->images + PREVIEW_PAD * (g->images - 1);
+    double cell_w = thumb * nshow + PREVIEW_PAD * (nshow - 1);
     double cap_h = PREVIEW_CAPTION_LINES * (PREVIEW_FONT + 3) + 8;
     double cell_h = thumb + cap_h;
     int cols = nlevels < PREVIEW_COLS ? nlevels : PREVIEW_COLS;
@@ -63,7 +80,7 @@ int preview_write(const generator *g, uint64_t seed, int grid_size, const int *l
     canvas_init(&cv);
     int rc = GEN_EXIT_OK;
     for (int i = 0; i < nlevels && rc == GEN_EXIT_OK; i++) {
-        gen_params p = {.level = levels[i], .grid_size = grid_size, .file = levels[i]};
+        gen_params p = {.level = levels[i], .grid_size = grid_size, .file = levels[i], .frames = frames};
         rc = make_sample(g, seed, &p, &s);
         if (rc != GEN_EXIT_OK) {
             fprintf(stderr, "gen: %s: level %d: %s\n", g->name, levels[i], s.err);
@@ -74,8 +91,8 @@ int preview_write(const generator *g, uint64_t seed, int grid_size, const int *l
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_rectangle(cr, x0, y0, cell_w, cell_h);
         cairo_fill(cr);
-        for (int k = 0; k < g->images; k++) {
-            if (render_scene(&cv, &s.img[k]) != 0) {
+        for (int k = 0; k < nshow; k++) {
+            if (render_scene(&cv, &s.img[show[k]]) != 0) {
                 rc = GEN_EXIT_INTERNAL;
                 break;
             }

@@ -80,11 +80,19 @@ static int task_entry(const char *file, const generator *g, const cJSON *e, gen_
             if (!cJSON_IsNumber(k) || !(k->valuedouble >= 0.25 && k->valuedouble <= 4.0))
                 return recipe_error(file, "task '%s': \"scale\" must be a number from 0.25 to 4%s", g->name, "");
             o->scale = k->valuedouble;
+        } else if (strcmp(key, "frames") == 0 && g->images == GEN_IMAGES_FRAMES) {
+            if (!is_whole(k, GEN_FRAMES_MIN, GEN_MAX_IMAGES))
+                return recipe_error(file, "task '%s': \"frames\" must be a whole number 2..64%s", g->name, "");
+            o->frames = (int)k->valuedouble;
         } else {
-            return recipe_error(file, "task '%s' has an unknown key '%s' (known: levels, count, grid_size, scale)",
+            return recipe_error(file, g->images == GEN_IMAGES_FRAMES
+                                          ? "task '%s' has an unknown key '%s' (known: levels, count, grid_size, "
+                                            "scale, frames)"
+                                          : "task '%s' has an unknown key '%s' (known: levels, count, grid_size, scale)",
                                 g->name, key);
         }
     }
+    options_resolve_frames(o);
     if (!o->levels) {
         o->nlevels = 0;
         o->levels = xmalloc(sizeof(int) * (size_t)(g->level_max - g->level_min + 1));
@@ -254,6 +262,8 @@ static int write_recipe_manifest(const recipe *r, const gen_options *base, char 
         cJSON_AddNumberToObject(e, "count", (double)o->num_images);
         cJSON_AddNumberToObject(e, "grid_size", o->grid_size);
         cJSON_AddNumberToObject(e, "scale", o->scale > 0 ? o->scale : 1.0);
+        if (o->task->images == GEN_IMAGES_FRAMES)
+            cJSON_AddNumberToObject(e, "frames", o->frames);
         total += o->num_images * o->nlevels;
     }
     cJSON_AddNumberToObject(m, "samples", (double)total);

@@ -111,11 +111,19 @@ int make_sample(const generator *g, uint64_t seed, const gen_params *p, sample_o
 
 /* Adds "id" and the task's fields, in the release's order, to rec; returns rec as
  * one line of JSON and frees it. */
-static char *finish_record(cJSON *rec, const generator *g, long file, const cJSON *fields)
+static char *finish_record(cJSON *rec, const generator *g, long file, int nimages, const cJSON *fields)
 {
     char id[64];
-    sample_file_name(g, file, g->images - 1, id, sizeof id);
+    sample_id_name(g, file, id, sizeof id);
     cJSON_AddStringToObject(rec, "id", id);
+    if (g->images == GEN_IMAGES_FRAMES) {
+        /* a video task's frames, first to last, right after the id */
+        cJSON *fr = cJSON_AddArrayToObject(rec, "frames");
+        for (int k = 0; k < nimages; k++) {
+            sample_file_name(g, file, k, id, sizeof id);
+            cJSON_AddItemToArray(fr, cJSON_CreateString(id));
+        }
+    }
     for (const gen_field *f = g->fields; f->name; f++)
         cJSON_AddItemToObject(rec, f->name, cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(fields, f->name), 1));
     strbuf sb = {0};
@@ -124,19 +132,19 @@ static char *finish_record(cJSON *rec, const generator *g, long file, const cJSO
     return sb.buf;
 }
 
-char *record_line(const generator *g, long file, const cJSON *fields)
+char *record_line(const generator *g, long file, int nimages, const cJSON *fields)
 {
-    return finish_record(cJSON_CreateObject(), g, file, fields);
+    return finish_record(cJSON_CreateObject(), g, file, nimages, fields);
 }
 
 char *annotation_line(const generator *g, long file, const sample_out *o)
 {
     char id[64];
-    sample_file_name(g, file, g->images - 1, id, sizeof id);
+    sample_id_name(g, file, id, sizeof id);
     cJSON *rec = cJSON_CreateObject();
     cJSON_AddStringToObject(rec, "id", id);
     cJSON *images = cJSON_AddArrayToObject(rec, "images");
-    for (int k = 0; k < g->images; k++) {
+    for (int k = 0; k < o->nimages; k++) {
         const scene *s = &o->img[k];
         char name[64];
         sample_file_name(g, file, k, name, sizeof name);
@@ -197,11 +205,11 @@ int encode_sample_image(const sample_out *o, int image, double scale, canvas *cv
 
 /* ---- the whole run -------------------------------------------------------- */
 
-char *metadata_line(const generator *g, long file, const cJSON *fields)
+char *metadata_line(const generator *g, long file, int nimages, const cJSON *fields)
 {
     char name[64], path[80];
     cJSON *rec = cJSON_CreateObject();
-    sample_file_name(g, file, g->images - 1, name, sizeof name);
+    sample_id_name(g, file, name, sizeof name);
     snprintf(path, sizeof path, "data/%s", name);
     cJSON_AddStringToObject(rec, "file_name", path);
     if (g->images == 2) {
@@ -209,7 +217,15 @@ char *metadata_line(const generator *g, long file, const cJSON *fields)
         snprintf(path, sizeof path, "data/%s", name);
         cJSON_AddStringToObject(rec, "first_file_name", path);
     }
-    return finish_record(rec, g, file, fields);
+    if (g->images == GEN_IMAGES_FRAMES) {
+        cJSON *fr = cJSON_AddArrayToObject(rec, "frame_file_names");
+        for (int k = 0; k < nimages; k++) {
+            sample_file_name(g, file, k, name, sizeof name);
+            snprintf(path, sizeof path, "data/%s", name);
+            cJSON_AddItemToArray(fr, cJSON_CreateString(path));
+        }
+    }
+    return finish_record(rec, g, file, nimages, fields);
 }
 
 /* One task directory being made. */
@@ -357,15 +373,20 @@ static bool duplicates_excluded(const task_run *tr, const sample_out *so, canvas
     const generator *g = tr->o->task;
     if (keyset_find_scene(tr->excluded, sample_scene_signature(g, so)))
         return true;
-    for (int k = 0; k < g->images; k++) {
+    bool video = g->images == GEN_IMAGES_FRAMES;
+    pixhash all = {0, 0};
+    for (int k = 0; k < so->nimages; k++) {
         if (render_scene_scaled(cv, &so->img[k], tr->o->scale > 0 ? tr->o->scale : 1.0) != 0)
             return false; /* the encoder reports the failure */
         int stride;
         const uint8_t *px = canvas_pixels(cv, &stride);
-        if (keyset_find_image(tr->excluded, pixhash_xrgb(px, cv->width, cv->height, stride)))
+        pixhash h = pixhash_xrgb(px, cv->width, cv->height, stride);
+        if (video)
+            all = pixhash_chain(all, h); /* a video's key is all its frames (overlap.h) */
+        else if (keyset_find_image(tr->excluded, h))
             return true;
     }
-    return false;
+    return video && keyset_find_image(tr->excluded, all);
 }
 
 /* For tests of a run that loses one of its tasks (tests/training.sh): with
@@ -384,7 +405,7 @@ static int make_one(task_run *tr, long j, sample_out *so, canvas *cv, strbuf *pn
     const gen_options *o = tr->o;
     const generator *g = o->task;
     long i = run_index(o, j);
-    gen_params p = {.level = run_level_of(o, i), .grid_size = o->grid_size, .file = o->file + i};
+    gen_params p = {.level = run_level_of(o, i), .grid_size = o->grid_size, .file = o->file + i, .frames = o->frames};
     int attempt = o->attempts ? o->attempts[j] : 0;
     int rc;
     if (test_fails(g, p.level)) {
@@ -413,7 +434,8 @@ static int make_one(task_run *tr, long j, sample_out *so, canvas *cv, strbuf *pn
         return rc;
     }
     char path[4200], name[64];
-    for (int k = 0; k < g->images; k++) {
+    int nim = so->nimages;
+    for (int k = 0; k < nim; k++) {
         png->len = 0;
         rc = encode_sample_image(so, k, o->scale, cv, png_settings_for(o->compression), png, err, errlen);
         if (rc != GEN_EXIT_OK)
@@ -422,12 +444,12 @@ static int make_one(task_run *tr, long j, sample_out *so, canvas *cv, strbuf *pn
         snprintf(path, sizeof path, "%s/data/%s", tr->tmp, name);
         if (write_file(path, png->buf, png->len, err, errlen) != 0)
             return GEN_EXIT_IO;
-        sha256_hex(png->buf, png->len, tr->hashes[j * g->images + k]);
+        sha256_hex(png->buf, png->len, tr->hashes[j * nim + k]);
     }
     tr->redraws[j] = so->redraws;
-    tr->records[j] = record_line(g, p.file, so->record);
+    tr->records[j] = record_line(g, p.file, nim, so->record);
     if (tr->metadata)
-        tr->metadata[j] = metadata_line(g, p.file, so->record);
+        tr->metadata[j] = metadata_line(g, p.file, nim, so->record);
     if (tr->annotations)
         tr->annotations[j] = annotation_line(g, p.file, so);
     return GEN_EXIT_OK;
@@ -715,7 +737,7 @@ static int load_excluded(task_run *tr, char *err, size_t errlen)
 static bool level_inside_excluded(const task_run *tr, int level, long file, sample_out *so, canvas *cv)
 {
     const gen_options *o = tr->o;
-    gen_params p = {.level = level, .grid_size = o->grid_size, .file = file};
+    gen_params p = {.level = level, .grid_size = o->grid_size, .file = file, .frames = o->frames};
     for (int a = 0; a <= EXCLUDE_MAX_ATTEMPTS; a++)
         if (make_sample(o->task, run_sample_seed(o, file, a), &p, so) != GEN_EXIT_OK ||
             !duplicates_excluded(tr, so, cv))
@@ -833,7 +855,7 @@ int run_tasks(const gen_options *opts, int n)
             tr->annotations = xcalloc((size_t)tr->count + 1, sizeof(char *));
         if (tr->o->metadata)
             tr->metadata = xcalloc((size_t)tr->count + 1, sizeof(char *));
-        tr->hashes = xcalloc((size_t)tr->count * (size_t)tr->o->task->images + 1, sizeof *tr->hashes);
+        tr->hashes = xcalloc((size_t)tr->count * (size_t)run_images(tr->o) + 1, sizeof *tr->hashes);
         tr->redraws = xcalloc((size_t)tr->count + 1, sizeof *tr->redraws);
         if (tr->o->nlevels == 0) {
             /* every level left out: nothing to make, nothing to prepare */

@@ -37,8 +37,10 @@ void sample_out_init(sample_out *o);
 void sample_out_free(sample_out *o);
 /* Returns GEN_EXIT_OK, GEN_EXIT_LEVEL (with o->err) or GEN_EXIT_INTERNAL. */
 int make_sample(const generator *g, uint64_t seed, const gen_params *p, sample_out *o);
-/* The data.json line of a made sample: id first, then fields in release order. */
-char *record_line(const generator *g, long file, const cJSON *fields);
+/* The data.json line of a made sample of nimages images: id first (then, for a
+ * video task, "frames": its nimages frame names in order), then fields in
+ * release order. */
+char *record_line(const generator *g, long file, int nimages, const cJSON *fields);
 
 /* The annotations.json line of a made sample: every primitive's kind, colour
  * name, label, layer, object id and bounding box, per image. */
@@ -46,8 +48,9 @@ char *annotation_line(const generator *g, long file, const sample_out *o);
 
 /* The metadata.jsonl line of a made sample (--metadata jsonl): "file_name" (the
  * image the id names, relative to the task directory), "first_file_name" for
- * pairs, then id and the record's fields, as in data.json. */
-char *metadata_line(const generator *g, long file, const cJSON *fields);
+ * pairs, "frame_file_names" (every frame, first to last) for a video task, then id
+ * and the record's fields, as in data.json. */
+char *metadata_line(const generator *g, long file, int nimages, const cJSON *fields);
 
 /* Renders image `image` of a made sample at `scale` (1 = the task's own size)
  * and appends its PNG bytes to png; cv is left cleared (canvas_encode_png). */

@@ -63,7 +63,9 @@ const pv_task *pv_task_find(const char *name);
 const char *pv_task_suggest(const char *name);
 
 const char *pv_task_name(const pv_task *t);
-/* Images per sample: 1, or 2 for the tasks that show a first and a second image. */
+/* Images per sample: 1, or 2 for the tasks that show a first and a second image,
+ * or 0 for a video task (comp_conjunctive, comp_sequential), whose samples have
+ * the configuration's frames (pv_config_set_frames; 16 unless set). */
 int pv_task_images(const pv_task *t);
 /* The release's levels (gen's default --num_sizes) and the lowest level accepted. */
 int pv_task_level_min(const pv_task *t);
@@ -88,6 +90,11 @@ int pv_config_set_split(pv_config *c, const char *split, char *err, size_t errle
 int pv_config_set_grid_size(pv_config *c, int grid_size, char *err, size_t errlen);
 /* --scale F (0.25..4): images drawn F times the task's size. */
 int pv_config_set_scale(pv_config *c, double scale, char *err, size_t errlen);
+/* --frames F (2..64) of a video task: each sample has F images, frame 1 first;
+ * PV_EUSAGE for a task that is not a video task (pv_task_images is not 0). */
+int pv_config_set_frames(pv_config *c, int frames, char *err, size_t errlen);
+/* The configuration's frames: 16 (or as set) for a video task, 0 for the others. */
+int pv_config_frames(const pv_config *c);
 /* Whether the task can make this level (gen's check: below the lowest level is
  * PV_EUSAGE, past the task's limit PV_ELEVEL), without making a sample. */
 int pv_config_check_level(const pv_config *c, int level, char *err, size_t errlen);
@@ -99,11 +106,13 @@ pv_sample *pv_sample_new(void);
 void pv_sample_free(pv_sample *s);
 
 /* Makes the sample with file number `file` (0 .. 10^15) at `level` into s:
- * the file `file` of a gen run whose --num_sizes puts it at that level. */
+ * the file `file` of a gen run whose --num_sizes puts it at that level (and,
+ * for a video task, whose --frames is the configuration's). */
 int pv_make(const pv_config *c, int64_t file, int level, pv_sample *s, char *err, size_t errlen);
 
 /* After a successful pv_make (owned by s, valid until the next pv_make or
  * pv_sample_free): */
+/* 1, 2, or a video task's frames (the configuration's; image i is frame i + 1). */
 int pv_sample_image_count(const pv_sample *s);
 /* Image i (0 = the first): width * height pixels, 3 bytes each (R, G, B), rows
  * top to bottom, no padding: the pixels of gen's PNG file. */
@@ -112,6 +121,11 @@ const uint8_t *pv_sample_rgb(const pv_sample *s, int i, int *width, int *height)
 const char *pv_sample_record(const pv_sample *s);
 /* The gold answer, as gen gold writes it (e.g. "COUNT:7"). */
 const char *pv_sample_gold(const pv_sample *s);
+/* The text a model sees with this sample's images: the task's prompt
+ * (pv_task_prompt), then, for a record with a question and options (the video
+ * tasks), a newline, the question and the options as lines "A. red" .. "E. blue",
+ * as gen requests sends it. */
+const char *pv_sample_prompt(const pv_sample *s);
 
 /* The same without drawing: the scene, record and gold only (pv_sample_rgb gives
  * NULL).  Then each image can be drawn into the caller's own buffer, for

@@ -2,8 +2,11 @@
 
 A dataset is made from a task name, a seed and levels; its entry i is file
 ``file + i`` of ``gen TASK --seed S --num_images N --num_sizes LEVELS [--split X]
---file K`` exactly (the same pixels, record, gold answer and prompt), made on
-demand with no file written.  ``dataset.score_answer(answer, entry)`` is the
+[--frames F] --file K`` exactly (the same pixels, record, gold answer and prompt),
+made on demand with no file written.  An entry of a video task (comp_conjunctive,
+comp_sequential) has F images, its frames in order (``frames=``, 16 unless given),
+and its question with lettered options after the prompt.
+``dataset.score_answer(answer, entry)`` is the
 release's verdict (1.0 or 0.0), usable as a verifiable reward.
 """
 import json
@@ -24,7 +27,7 @@ _EXTRA = ("task", "level", "seed", "split", "file")
 
 
 def tasks():
-    """The 30 task names, in gen list's order."""
+    """The task names, in gen list's order."""
     return _perceptv.tasks()
 
 
@@ -68,7 +71,20 @@ def _levels(task, levels):
     return out
 
 
-def _config(task, seed, split, grid_size, scale):
+def _frames(frames):
+    """frames as the C layer takes it: 0 (None: the task's own, 16 for a video
+    task) or 2..64, checked first as gen's command line does; the C layer refuses
+    it for a task that is not a video task, with gen's message."""
+    if frames is None:
+        return 0
+    if isinstance(frames, bool) or not isinstance(frames, int):
+        raise TypeError("frames must be an int, not %s" % type(frames).__name__)
+    if not 2 <= frames <= 64:
+        raise ValueError("bad --frames '%d' (expected a whole number from 2 to 64)" % frames)
+    return frames
+
+
+def _config(task, seed, split, grid_size, scale, frames=None):
     if isinstance(scale, bool) or not isinstance(scale, (int, float)):
         raise TypeError("scale must be a number, not %s" % type(scale).__name__)
     if grid_size is None:
@@ -77,14 +93,16 @@ def _config(task, seed, split, grid_size, scale):
         raise TypeError("grid_size must be an int, not %s" % type(grid_size).__name__)
     if not 2 <= grid_size <= 26:
         raise ValueError("bad --grid_size '%d' (expected 2..26)" % grid_size)
-    return _perceptv.Config(task, seed, split=split, grid_size=grid_size, scale=float(scale))
+    return _perceptv.Config(task, seed, split=split, grid_size=grid_size, scale=float(scale),
+                            frames=_frames(frames))
 
 
 _PROMPTS = {}
 
 
 def prompt(task):
-    """The prompt gen requests sends with every sample of task."""
+    """The prompt gen requests sends with every sample of task (a video task's
+    entries add their own question and options after it: entry["question"])."""
     p = _PROMPTS.get(task)
     if p is None:
         p = _PROMPTS[task] = _info(task)[4]
@@ -92,10 +110,11 @@ def prompt(task):
 
 
 def _entry(cfg, task, seed, split, file, level):
-    images, record, gold = cfg.make(file, level)
+    images, record, gold, text = cfg.make(file, level)
     meta = json.loads(record)
     meta.update(task=task, level=level, seed=seed, split=split, file=file)
-    return {"images": images, "question": prompt(task), "answer": gold, "metadata": meta}
+    # the text a model sees: the task's prompt, then a video task's question and options
+    return {"images": images, "question": text, "answer": gold, "metadata": meta}
 
 
 def _record_json(record):
@@ -129,10 +148,10 @@ def parse_answer(task, response, record, parser="release"):
     return bool(correct), (json.loads(answer) if answer is not None else None), error
 
 
-def sample(task, seed, file, level, split=None, grid_size=None, scale=1):
+def sample(task, seed, file, level, split=None, grid_size=None, scale=1, frames=None):
     """One entry: file `file` of task at `level` (for curricula: a trainer moves
     the level with its accuracy)."""
-    cfg = _config(task, seed, split, grid_size, scale)
+    cfg = _config(task, seed, split, grid_size, scale, frames)
     _check_file(file, 1)
     cfg.check_level(level)
     return _entry(cfg, task, seed, split, file, level)
@@ -160,13 +179,14 @@ def _position(i, n, what):
 
 class Dataset:
     """Entry i is file ``file + i`` of ``gen TASK --seed S --num_images N
-    --num_sizes LEVELS [--split X] --file K``.  A map-style dataset: len(),
+    --num_sizes LEVELS [--split X] [--frames F] --file K``.  A map-style dataset: len(),
     indexing (IndexError past the end), iteration; works as a
     torch.utils.data.Dataset."""
 
     def __init__(self, task, seed, num_images=10, levels=None, split=None, file=1, grid_size=None, scale=1,
-                 jobs=None):
+                 jobs=None, frames=None):
         _info(task)
+        _frames(frames)
         if isinstance(num_images, bool) or not isinstance(num_images, int):
             raise TypeError("num_images must be an int, not %s" % type(num_images).__name__)
         if not 1 <= num_images <= MAX_SAMPLES:
@@ -174,6 +194,7 @@ class Dataset:
         self.task, self.seed, self.split = task, seed, split
         self.num_images, self.file = num_images, file
         self.grid_size, self.scale = grid_size, scale
+        self.frames = frames
         self.levels = _levels(task, levels)
         if len(self.levels) * num_images > MAX_SAMPLES:
             raise ValueError("%d samples is more than one run makes (at most %d)"
@@ -189,7 +210,8 @@ class Dataset:
     def _cfg(self):
         cfg = self.__dict__.get("_config")
         if cfg is None:
-            cfg = self.__dict__["_config"] = _config(self.task, self.seed, self.split, self.grid_size, self.scale)
+            cfg = self.__dict__["_config"] = _config(self.task, self.seed, self.split, self.grid_size, self.scale,
+                                                     self.__dict__.get("frames"))
         return cfg
 
     # a worker process (DataLoader) gets the options and makes its own Config
@@ -245,15 +267,18 @@ class Dataset:
             self.task, self.seed, self.num_images, len(self.levels), self.split, self.file, len(self))
 
 
-def create_dataset(task, seed, num_images=10, levels=None, split=None, file=1, grid_size=None, scale=1, jobs=None):
+def create_dataset(task, seed, num_images=10, levels=None, split=None, file=1, grid_size=None, scale=1, jobs=None,
+                   frames=None):
     """A Dataset: entry i is file ``file + i`` of ``gen TASK --seed SEED
-    --num_images NUM_IMAGES --num_sizes LEVELS [--split SPLIT] --file FILE``."""
+    --num_images NUM_IMAGES --num_sizes LEVELS [--split SPLIT] [--frames FRAMES]
+    --file FILE``.  frames: a video task's frames a sample (2..64; None: 16);
+    refused (ValueError) for the other tasks, as gen refuses --frames."""
     return Dataset(task, seed, num_images=num_images, levels=levels, split=split, file=file, grid_size=grid_size,
-                   scale=scale, jobs=jobs)
+                   scale=scale, jobs=jobs, frames=frames)
 
 
 _RECIPE_KEYS = {"seed", "split", "annotations", "metadata", "tasks"}
-_TASK_KEYS = {"levels", "count", "grid_size", "scale"}
+_TASK_KEYS = {"levels", "count", "grid_size", "scale", "frames"}
 
 
 def _no_duplicates(pairs):
@@ -302,7 +327,7 @@ class Mixture:
                                      % (name, k, ", ".join(sorted(_TASK_KEYS))))
             self.parts.append(Dataset(name, seed, num_images=spec.get("count", 10), levels=spec.get("levels"),
                                       split=recipe.get("split"), grid_size=spec.get("grid_size"),
-                                      scale=spec.get("scale", 1), jobs=jobs))
+                                      scale=spec.get("scale", 1), jobs=jobs, frames=spec.get("frames")))
         order = []
         for t, ds in enumerate(self.parts):
             n = len(ds)

@@ -25,10 +25,13 @@ def fail(msg):
 
 def options(k, task, info):
     """A few runs per task: two levels, a file number other than 1; every other task
-    a split, the grid tasks another grid size, every seventh a scale."""
+    a split, the grid tasks another grid size, every seventh a scale; a video task
+    5 frames, or its default (16) every other task."""
     _, lo, hi, _, _ = info
     o = {"seed": 7 + k, "num_images": 2, "levels": [lo, (lo + hi) // 2], "file": 5, "split": None,
-         "grid_size": None, "scale": 1}
+         "grid_size": None, "scale": 1, "frames": None}
+    if info[0] == 0 and k % 2 == 0:
+        o["frames"] = 5
     if k % 2:
         o["split"] = "train"
     if task in GRID:
@@ -47,6 +50,8 @@ def gen_run(out, task, o):
         cmd += ["--grid_size", str(o["grid_size"])]
     if o["scale"] != 1:
         cmd += ["--scale", str(o["scale"])]
+    if o["frames"]:
+        cmd += ["--frames", str(o["frames"])]
     subprocess.run(cmd, check=True)
     records = json.load(open(os.path.join(out, "data.json")))
     gold = json.loads(subprocess.run([GEN, "gold", out], check=True, capture_output=True).stdout)
@@ -62,7 +67,8 @@ with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, task)
         records, gold, reqs, data_json = gen_run(out, task, o)
         ds = perceptv.create_dataset(task, seed=o["seed"], num_images=o["num_images"], levels=o["levels"],
-                                     split=o["split"], file=o["file"], grid_size=o["grid_size"], scale=o["scale"])
+                                     split=o["split"], file=o["file"], grid_size=o["grid_size"], scale=o["scale"],
+                                     frames=o["frames"])
         if len(ds) != len(records):
             fail("%s: %d entries, gen wrote %d records" % (task, len(ds), len(records)))
             continue
@@ -78,7 +84,7 @@ with tempfile.TemporaryDirectory() as tmp:
                 fail("%s entry %d: metadata %s, expected %s" % (task, i, extra, want_extra))
             # the record text, byte for byte as data.json has it
             cfg = perceptv._perceptv.Config(task, o["seed"], split=o["split"], grid_size=o["grid_size"] or 6,
-                                            scale=float(o["scale"]))
+                                            scale=float(o["scale"]), frames=o["frames"] or 0)
             line = cfg.make(o["file"] + i, extra["level"])[1]
             if data_json.splitlines()[1 + i].strip().rstrip(",") != line:
                 fail("%s entry %d: record text %s is not data.json's line" % (task, i, line))
@@ -87,7 +93,12 @@ with tempfile.TemporaryDirectory() as tmp:
             text = reqs[i]["body"]["messages"][0]["content"][0]["text"]
             if e["question"] != text:
                 fail("%s entry %d: prompt %r, gen requests sent %r" % (task, i, e["question"][:60], text[:60]))
-            ids = [rec["id"]] if info[0] == 1 else ["first" + rec["id"][len("second"):], rec["id"]]
+            if info[0] == 0:  # a video task: its frames, first to last
+                ids = rec["frames"]
+                if len(ids) != (o["frames"] or 16):
+                    fail("%s entry %d: %d frames, expected %d" % (task, i, len(ids), o["frames"] or 16))
+            else:
+                ids = [rec["id"]] if info[0] == 1 else ["first" + rec["id"][len("second"):], rec["id"]]
             if len(e["images"]) != len(ids):
                 fail("%s entry %d: %d images, expected %d" % (task, i, len(e["images"]), len(ids)))
                 continue
@@ -99,8 +110,8 @@ with tempfile.TemporaryDirectory() as tmp:
                          % (task, i, name, img.shape, want.shape, diff))
             if ds.score_answer(e["answer"], e) != 1.0:
                 fail("%s entry %d: its own gold %r is scored wrong" % (task, i, e["answer"]))
-        print("%-24s %d entries equal gen's files (seed %d, levels %s, split %s, grid %s, scale %s)"
-              % (task, len(ds), o["seed"], o["levels"], o["split"], o["grid_size"], o["scale"]))
+        print("%-24s %d entries equal gen's files (seed %d, levels %s, split %s, grid %s, scale %s, frames %s)"
+              % (task, len(ds), o["seed"], o["levels"], o["split"], o["grid_size"], o["scale"], o["frames"]))
 
 # sample() is the same entry as the dataset's
 ds = perceptv.create_dataset("maze_solving", seed=3, num_images=3, levels=[4, 9], file=10)

@@ -42,7 +42,7 @@ def gen_message(*args):
     return r.stderr.strip().removeprefix("gen: ")
 
 
-check(len(perceptv.tasks()) == 30 and "counting_circles" in perceptv.tasks(), "tasks(): %r" % perceptv.tasks())
+check(len(perceptv.tasks()) >= 30 and "counting_circles" in perceptv.tasks(), "tasks(): %r" % perceptv.tasks())
 
 # an unknown task names the closest one
 m = raises(ValueError, perceptv.create_dataset, "counting_circle", seed=7)
@@ -67,6 +67,25 @@ for kw, args in [({"split": "Train!"}, ["--split", "Train!"]), ({"grid_size": 30
     if args:
         want = gen_message("grid_path", *args)
         check(m == want, "%s: %r, gen says %r" % (kw, m, want))
+# frames: gen's messages, out of range and for a task that is not a video task
+for task, fr in [("counting_circles", 4), ("mirror_image", 16), ("counting_circles", 1), ("counting_circles", 65)]:
+    m = raises(ValueError, perceptv.create_dataset, task, seed=7, frames=fr)
+    want = gen_message(task, "--frames", str(fr))
+    check(m == want, "%s frames %d: %r, gen says %r" % (task, fr, m, want))
+raises(ValueError, perceptv.sample, "counting_circles", 7, 1, 3, frames=4)
+raises(ValueError, perceptv.create_mixture, {"seed": 7, "tasks": {"counting_circles": {"frames": 4}}})
+raises(TypeError, perceptv.create_dataset, "counting_circles", seed=7, frames="4")
+video = [t for t in perceptv.tasks() if perceptv._perceptv.task_info(t)[0] == 0]
+for task in video[:1]:
+    m = raises(ValueError, perceptv.create_dataset, task, seed=7, frames=65)
+    check(m == gen_message(task, "--frames", "65"), "%s frames 65: %r" % (task, m))
+    e = perceptv.create_dataset(task, seed=7, num_images=1, frames=3)[0]
+    check(len(e["images"]) == 3 and e["metadata"]["frames"] == ["1_1.png", "1_2.png", "1_3.png"],
+          "%s frames 3: %d images, frames %s" % (task, len(e["images"]), e["metadata"].get("frames")))
+    check(e["question"].startswith(perceptv.prompt(task)) and "\nA. " in e["question"],
+          "%s: the question lacks its options: %r" % (task, e["question"][-200:]))
+    d = perceptv.sample(task, 7, 1, perceptv._perceptv.task_info(task)[1])
+    check(len(d["images"]) == 16, "%s: %d frames by default" % (task, len(d["images"])))
 raises(ValueError, perceptv.create_dataset, "counting_circles", seed=-1)
 raises(TypeError, perceptv.create_dataset, "counting_circles", seed="7")
 raises(TypeError, perceptv.create_dataset, 7, seed=7)

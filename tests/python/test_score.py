@@ -14,7 +14,11 @@ total = 0
 with tempfile.TemporaryDirectory() as tmp:
     for task in perceptv.tasks():
         pairs = perceptv._perceptv.task_info(task)[0] == 2
-        vectors = [json.loads(line) for line in open(os.path.join(VECTORS, task + ".jsonl")) if line.strip()]
+        path = os.path.join(VECTORS, task + ".jsonl")
+        if perceptv._perceptv.task_info(task)[0] == 0 and not os.path.exists(path):
+            print("%-24s no release vectors (a video task of issue 30, not in the release)" % task)
+            continue
+        vectors = [json.loads(line) for line in open(path) if line.strip()]
         d = os.path.join(tmp, task)
         os.makedirs(d)
         records, answers = [], []
