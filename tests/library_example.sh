@@ -23,7 +23,7 @@ if ! diff -u "$tmp/want" "$tmp/out"; then
     exit 1
 fi
 for std in c99 c11; do
-    printf '#include <perceptv.h>\nint main(void) { return pv_task_count() == 30 ? 0 : 1; }\n' >"$tmp/h.c"
+    printf '#include <perceptv.h>\nint main(void) { return pv_task_count() >= 30 ? 0 : 1; }\n' >"$tmp/h.c"
     cc -std=$std -pedantic -Wall -Wextra -Werror "$tmp/h.c" $(pkg-config --cflags --libs perceptv) -o "$tmp/h"
     run "$tmp/h"
 done

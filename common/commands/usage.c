@@ -27,7 +27,7 @@ void gen_usage(FILE *f)
           "       gen report ROOT ANSWERS -o report.html [--task TASK] [--parser release|strict] [--embed] [--quiet]\n"
           "       gen --help | gen TASK --help | gen --version\n"
           "\n"
-          "  --num_images N   samples per level (default 10)\n"
+          "  --num_images N   samples per level (default 10; 50 for a video task)\n"
           "  --num_sizes SPEC levels: 1..20, 1,2,5, or separate numbers 1 2 3\n"
           "                   (default: the task's release levels, see gen list)\n"
           "  --seed S         root seed, 0..2^64-1 (default: picked, printed, recorded)\n"

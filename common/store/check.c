@@ -46,7 +46,7 @@ void check_expect_of(const generator *g, const gen_options *o, check_expect *e)
     if (!o) {
         memset(&rel, 0, sizeof rel);
         rel.task = g;
-        rel.num_images = RELEASE_PER_LEVEL;
+        rel.num_images = g->images == GEN_IMAGES_FRAMES ? CLI_VIDEO_SAMPLES : RELEASE_PER_LEVEL;
         rel.file = 1;
         rel.nlevels = g->level_max - g->level_min + 1;
         own = xmalloc(sizeof(int) * (size_t)rel.nlevels);

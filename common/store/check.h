@@ -8,7 +8,7 @@
  *  2. The task is --task, else gen.json's "task", else the directory's name.
  *     Expected levels come from gen.json when its options pass the command
  *     line's range check and its "files" agree with them (else that is a
- *     problem), otherwise the release's (default levels, 10 each, files from 1).
+ *     problem), otherwise the release's (default levels, 10 each, a video task 50, files from 1).
  *  3. Checks: data.json parses and is a list; ids have the task's format, are
  *     unique and follow the file numbers; each record has exactly id plus the
  *     release's fields, with the right JSON types; the level field follows the

@@ -276,7 +276,7 @@ static void default_options(run_request *c, int argc, char **argv)
 {
     memset(c, 0, sizeof *c);
     gen_options *o = &c->o;
-    o->num_images = 10;
+    o->num_images = 0; /* the task's own count (options_resolve_frames) unless given */
     o->file = 1;
     o->out = ".";
     o->grid_size = 6;
@@ -471,10 +471,17 @@ int run_images(const gen_options *o)
     return gen_images(o->task, o->frames);
 }
 
+long options_default_count(const generator *g)
+{
+    return g->images == GEN_IMAGES_FRAMES ? CLI_VIDEO_SAMPLES : CLI_DEFAULT_SAMPLES;
+}
+
 void options_resolve_frames(gen_options *o)
 {
     if (o->task && o->task->images == GEN_IMAGES_FRAMES && o->frames == 0)
         o->frames = GEN_FRAMES_DEFAULT;
+    if (o->task && o->num_images == 0)
+        o->num_images = options_default_count(o->task);
 }
 
 int run_level_of(const gen_options *o, long i)

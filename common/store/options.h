@@ -70,8 +70,14 @@ void sample_file_name(const generator *g, long file, int image, char *buf, size_
 void sample_id_name(const generator *g, long file, char *buf, size_t n);
 /* The images of each sample of run o: gen_images(o->task, o->frames). */
 int run_images(const gen_options *o);
-/* A video task without --frames gets GEN_FRAMES_DEFAULT; the others keep 0. */
+/* The task's own defaults, after the command line: a video task without
+ * --frames gets GEN_FRAMES_DEFAULT (the others keep 0), and without --num_images
+ * (num_images 0) a task gets its samples per level, options_default_count(). */
 void options_resolve_frames(gen_options *o);
+/* Samples per level when --num_images is not given: CLI_DEFAULT_SAMPLES, or
+ * CLI_VIDEO_SAMPLES for a video task (its four levels then make 200 samples, as
+ * the 20 levels of the release's tasks do). */
+long options_default_count(const generator *g);
 
 /* A split name (--split): 1..SPLIT_NAME_MAX of a-z, 0-9, '_' and '-', so it is a
  * safe word in file names and gen.json alike. */
@@ -87,6 +93,8 @@ bool split_name_ok(const char *s);
 
 /* Upper bounds that keep arithmetic far from overflow and catch typos. */
 #define CLI_MAX_SAMPLES GEN_MAX_SAMPLES /* samples in one run (above) */
+#define CLI_DEFAULT_SAMPLES 10    /* samples per level without --num_images */
+#define CLI_VIDEO_SAMPLES 50      /* ... for a video task */
 #define CLI_MAX_LEVEL 100000      /* any one level */
 #define CLI_MAX_JOBS 256          /* worker threads */
 #define CLI_MAX_GRID 26           /* columns are lettered A..Z */
@@ -125,8 +133,8 @@ typedef struct run_request {
     bool help;         /* --help was asked for: print, exit 0 */
 } run_request;
 
-/* The defaults of gen TASK and gen all (10 samples a level, file 1, out ".",
- * grid 6, scale 1, one job a CPU), then their options from argv[start..]: 0, or
+/* The defaults of gen TASK and gen all (file 1, out ".", grid 6, scale 1, one
+ * job a CPU; num_images 0 until options_resolve_frames gives the task's count), then their options from argv[start..]: 0, or
  * an exit code after a usage error was printed. */
 void options_default(run_request *c, int argc, char **argv);
 int options_parse_run(int argc, char **argv, int start, run_request *c);

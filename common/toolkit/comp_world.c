@@ -1,0 +1,955 @@
+/* comp_world.c - the short videos of the compositional tasks: making a readable
+ * world, drawing its frames, and the subconditions (comp_world.h). */
+#include "comp_world.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const shape_kind COMP_SHAPES[COMP_NSHAPES] = {SHAPE_CIRCLE,  SHAPE_TRIANGLE, SHAPE_SQUARE, SHAPE_PENTAGON,
+                                              SHAPE_HEXAGON, SHAPE_STAR,     SHAPE_DIAMOND};
+
+/* red orange yellow green turquoise skyblue blue purple pink brown: the palette's
+ * colours that stand apart from each other, from white and from the grey bar. */
+const int COMP_COLOURS[COMP_NCOLOURS] = {4, 7, 10, 11, 13, 14, 15, 17, 18, 2};
+
+/* The circles' radii of the three sizes (px); every other shape has the same area. */
+static const int CIRCLE_R[COMP_NSIZES] = {10, 16, 24};
+static const char *const SIZE_NAME[COMP_NSIZES] = {"small", "medium", "large"};
+static const char *const EVENT_NAME[COMP_NEVENTS] = {"appear", "vanish", "change", "behind", "cross"};
+static const char *const KIND_NAME[COMP_NKINDS] = {
+    "colour", "shape",   "size",    "left_of", "right_of", "above",   "below",       "nearest",      "side",
+    "hidden", "behind",  "crosses", "changes", "appears",  "vanishes", "visible", "gone_before", "arrives_after"};
+static const char *const ATTR_CATEGORY[COMP_NATTRS] = {"colour", "shape", "size"};
+
+/* The grey bar: 12 px wide, narrower than the smallest shape (20 px across), so an
+ * object behind it always shows on one side at least and is never lost. */
+#define BAR_W 12
+#define BAR_GREY ((rgb){128, 128, 128})
+/* The line: 2 px, black, drawn under the objects. */
+#define LINE_W 2.0
+/* How far an object travels over the video (px): enough that positions change
+ * visibly from frame to frame, little enough to stay in the canvas. */
+#define TRAVEL_MIN 60.0
+#define TRAVEL_MAX 240.0
+/* Placements tried per object, and objects restarted per world, before giving up. */
+#define OBJECT_TRIES 400
+#define WORLD_TRIES 60
+/* Margin kept from the canvas edge (px). */
+#define EDGE 3.0
+
+/* ---- sizes ---- */
+
+const char *comp_size_name(int size) { return size >= 0 && size < COMP_NSIZES ? SIZE_NAME[size] : "?"; }
+
+int comp_size_find(const char *name)
+{
+    for (int k = 0; name && k < COMP_NSIZES; k++)
+        if (strcmp(SIZE_NAME[k], name) == 0)
+            return k;
+    return -1;
+}
+
+double comp_radius(int size) { return CIRCLE_R[size]; }
+double comp_area(int size) { return M_PI * CIRCLE_R[size] * CIRCLE_R[size]; }
+
+/* The area of shape k with circumradius 1. */
+static double unit_area(shape_kind k)
+{
+    if (k == SHAPE_CIRCLE)
+        return M_PI;
+    point pts[SHAPE_MAX_POINTS];
+    int n = shape_points(k, 0, 0, 1, 0, pts);
+    return fabs(polygon_area(pts, n));
+}
+
+double comp_shape_radius(shape_kind k, int size)
+{
+    if (k == SHAPE_CIRCLE)
+        return CIRCLE_R[size];
+    return sqrt(comp_area(size) / unit_area(k));
+}
+
+/* ---- geometry of one object in one frame ---- */
+
+void comp_pos(const comp_world *w, int i, int f, double *x, double *y)
+{
+    const comp_object *o = &w->obj[i];
+    *x = floor(o->x + o->vx * f + 0.5);
+    *y = floor(o->y + o->vy * f + 0.5);
+}
+
+bool comp_present(const comp_world *w, int i, int f)
+{
+    return f >= 0 && f < w->nframes && f >= w->obj[i].appear && f < w->obj[i].vanish;
+}
+
+int comp_colour(const comp_world *w, int i, int f)
+{
+    const comp_object *o = &w->obj[i];
+    return o->change_frame != COMP_NO_FRAME && f >= o->change_frame ? o->colour2 : o->colour;
+}
+
+/* The outline's points about the centre (0, 0), on whole pixels as drawn; 0 for a
+ * circle. */
+static int outline(const comp_object *o, point *pts)
+{
+    int n = shape_points(o->shape, 0, 0, o->r, o->rot, pts);
+    for (int k = 0; k < n; k++) {
+        pts[k].x = floor(pts[k].x + 0.5);
+        pts[k].y = floor(pts[k].y + 0.5);
+    }
+    return n;
+}
+
+/* The object's ink box in frame f (pixel edges). */
+static void box(const comp_world *w, int i, int f, double *x0, double *y0, double *x1, double *y1)
+{
+    const comp_object *o = &w->obj[i];
+    double cx, cy;
+    comp_pos(w, i, f, &cx, &cy);
+    if (o->shape == SHAPE_CIRCLE) {
+        *x0 = cx - o->r;
+        *x1 = cx + o->r + 1;
+        *y0 = cy - o->r;
+        *y1 = cy + o->r + 1;
+        return;
+    }
+    point pts[SHAPE_MAX_POINTS];
+    int n = outline(o, pts);
+    *x0 = *y0 = 1e9;
+    *x1 = *y1 = -1e9;
+    for (int k = 0; k < n; k++) {
+        *x0 = fmin(*x0, cx + pts[k].x);
+        *x1 = fmax(*x1, cx + pts[k].x + 1);
+        *y0 = fmin(*y0, cy + pts[k].y);
+        *y1 = fmax(*y1, cy + pts[k].y + 1);
+    }
+}
+
+/* Bar state with a fourth answer, -1: touching its edge, too close to read. */
+static int bar_state(const comp_world *w, int i, int f)
+{
+    if (!w->has_bar)
+        return COMP_CLEAR;
+    double x0, y0, x1, y1;
+    box(w, i, f, &x0, &y0, &x1, &y1);
+    if (x1 <= w->bar_x0 - COMP_GAP || x0 >= w->bar_x1 + COMP_GAP)
+        return COMP_CLEAR;
+    if (x0 >= w->bar_x0 && x1 <= w->bar_x1)
+        return COMP_HIDDEN;
+    /* behind it by COMP_GAP at least, else it only touches the edge */
+    if (x1 >= w->bar_x0 + COMP_GAP && x0 <= w->bar_x1 - COMP_GAP)
+        return COMP_PARTLY;
+    return -1;
+}
+
+comp_bar_state comp_bar(const comp_world *w, int i, int f)
+{
+    int s = bar_state(w, i, f);
+    return s < 0 ? COMP_PARTLY : (comp_bar_state)s;
+}
+
+bool comp_visible(const comp_world *w, int i, int f) { return comp_present(w, i, f) && bar_state(w, i, f) == COMP_CLEAR; }
+
+/* Signed distance of p from the line, positive on the left. */
+static double line_dist(const comp_world *w, double px, double py)
+{
+    double dx = w->line_b.x - w->line_a.x, dy = w->line_b.y - w->line_a.y;
+    return (dx * (py - w->line_a.y) - dy * (px - w->line_a.x)) / hypot(dx, dy);
+}
+
+int comp_line_side(const comp_world *w, int i, int f)
+{
+    if (!w->has_line)
+        return 0;
+    const comp_object *o = &w->obj[i];
+    double cx, cy;
+    comp_pos(w, i, f, &cx, &cy);
+    double lo, hi, margin = COMP_GAP + LINE_W / 2 + 0.5;
+    if (o->shape == SHAPE_CIRCLE) {
+        double d = line_dist(w, cx + 0.5, cy + 0.5);
+        lo = d - o->r - 0.5;
+        hi = d + o->r + 0.5;
+    } else {
+        point pts[SHAPE_MAX_POINTS];
+        int n = outline(o, pts);
+        lo = 1e9;
+        hi = -1e9;
+        for (int k = 0; k < n; k++) {
+            double d = line_dist(w, cx + pts[k].x + 0.5, cy + pts[k].y + 0.5);
+            lo = fmin(lo, d);
+            hi = fmax(hi, d);
+        }
+        lo -= 0.5;
+        hi += 0.5;
+    }
+    if (lo >= margin)
+        return -1;
+    if (hi <= -margin)
+        return 1;
+    return 0;
+}
+
+/* ---- events ---- */
+
+const char *comp_event_name(int ev) { return ev >= 0 && ev < COMP_NEVENTS ? EVENT_NAME[ev] : "?"; }
+
+int comp_event_find(const char *name)
+{
+    for (int k = 0; name && k < COMP_NEVENTS; k++)
+        if (strcmp(EVENT_NAME[k], name) == 0)
+            return k;
+    return -1;
+}
+
+/* The first side (-1, +1) an object shows, or 0. */
+static int first_side(const comp_world *w, int i)
+{
+    for (int f = 0; f < w->nframes; f++)
+        if (comp_present(w, i, f) && comp_line_side(w, i, f))
+            return comp_line_side(w, i, f);
+    return 0;
+}
+
+int comp_event_frame(const comp_world *w, int i, int ev)
+{
+    const comp_object *o = &w->obj[i];
+    switch (ev) {
+    case COMP_EV_APPEAR:
+        return o->appear > 0 ? o->appear : COMP_NO_FRAME;
+    case COMP_EV_VANISH:
+        return o->vanish < w->nframes ? o->vanish - 1 : COMP_NO_FRAME;
+    case COMP_EV_CHANGE:
+        return o->change_frame;
+    case COMP_EV_BEHIND:
+        for (int f = o->appear; f < o->vanish && f < w->nframes; f++)
+            if (bar_state(w, i, f) != COMP_CLEAR)
+                return f;
+        return COMP_NO_FRAME;
+    case COMP_EV_CROSS: {
+        int s0 = first_side(w, i);
+        for (int f = o->appear; s0 && f < o->vanish && f < w->nframes; f++)
+            if (comp_line_side(w, i, f) == -s0)
+                return f;
+        return COMP_NO_FRAME;
+    }
+    }
+    return COMP_NO_FRAME;
+}
+
+bool comp_moment_ok(const comp_world *w, int i, int ev)
+{
+    int f = comp_event_frame(w, i, ev);
+    if (f == COMP_NO_FRAME)
+        return false;
+    switch (ev) {
+    case COMP_EV_APPEAR:
+    case COMP_EV_VANISH:
+        return comp_visible(w, i, f);
+    case COMP_EV_CHANGE:
+        return comp_visible(w, i, f) && comp_visible(w, i, f - 1);
+    case COMP_EV_BEHIND:
+        return bar_state(w, i, f) == COMP_PARTLY && comp_visible(w, i, f - 1);
+    case COMP_EV_CROSS:
+        return comp_visible(w, i, f) && comp_visible(w, i, f - 1) && comp_line_side(w, i, f - 1) == -comp_line_side(w, i, f);
+    }
+    return false;
+}
+
+/* ---- references ---- */
+
+bool comp_ref_ok(const comp_world *w, int i)
+{
+    if (i < 0 || i >= w->nobj)
+        return false;
+    const comp_object *o = &w->obj[i];
+    if (o->change_frame != COMP_NO_FRAME)
+        return false;
+    for (int j = 0; j < w->nobj; j++) {
+        if (j == i || w->obj[j].shape != o->shape)
+            continue;
+        if (w->obj[j].colour == o->colour || w->obj[j].colour2 == o->colour)
+            return false;
+    }
+    return true;
+}
+
+void comp_ref_text(const comp_world *w, int i, char *buf, size_t n)
+{
+    snprintf(buf, n, "the %s %s", PALETTE[w->obj[i].colour].name, shape_name(w->obj[i].shape));
+}
+
+void comp_moment_text(const comp_world *w, int i, int ev, char *buf, size_t n)
+{
+    char ref[64];
+    comp_ref_text(w, i, ref, sizeof ref);
+    switch (ev) {
+    case COMP_EV_APPEAR:
+        snprintf(buf, n, "in the frame where %s first appears", ref);
+        break;
+    case COMP_EV_VANISH:
+        snprintf(buf, n, "in the frame where %s is seen for the last time", ref);
+        break;
+    case COMP_EV_CHANGE:
+        /* a ref never changes colour (contract 7); worded for completeness */
+        snprintf(buf, n, "in the frame where %s changes colour", ref);
+        break;
+    case COMP_EV_BEHIND:
+        snprintf(buf, n, "in the frame where %s first goes behind the grey bar", ref);
+        break;
+    case COMP_EV_CROSS:
+        snprintf(buf, n, "in the frame where %s is first seen across the line", ref);
+        break;
+    default:
+        snprintf(buf, n, "at an unknown moment");
+    }
+}
+
+/* ---- making a world ---- */
+
+/* True when object i, as it stands, keeps contract 5 in every frame against the
+ * objects before it (j < i), and its first, last and colour-change frames show
+ * it whole. */
+static bool object_fits(const comp_world *w, int i, char *err, size_t errlen)
+{
+    const comp_object *o = &w->obj[i];
+    for (int f = o->appear; f < o->vanish && f < w->nframes; f++) {
+        double x0, y0, x1, y1;
+        box(w, i, f, &x0, &y0, &x1, &y1);
+        if (x0 < EDGE || y0 < EDGE || x1 > COMP_WIDTH - EDGE || y1 > COMP_HEIGHT - EDGE) {
+            snprintf(err, errlen, "object %d leaves the canvas in frame %d", i, f + 1);
+            return false;
+        }
+        if (x0 < COMP_LABEL_W + COMP_GAP && y0 < COMP_LABEL_H + COMP_GAP) {
+            snprintf(err, errlen, "object %d covers the frame label in frame %d", i, f + 1);
+            return false;
+        }
+        if (bar_state(w, i, f) < 0) {
+            snprintf(err, errlen, "object %d touches the bar in frame %d", i, f + 1);
+            return false;
+        }
+        double cx, cy;
+        comp_pos(w, i, f, &cx, &cy);
+        for (int j = 0; j < i; j++) {
+            if (!comp_present(w, j, f))
+                continue;
+            double jx, jy;
+            comp_pos(w, j, f, &jx, &jy);
+            if (hypot(cx - jx, cy - jy) - o->r - w->obj[j].r - 1 < COMP_GAP) {
+                snprintf(err, errlen, "objects %d and %d touch in frame %d", j, i, f + 1);
+                return false;
+            }
+        }
+    }
+    int last = (o->vanish < w->nframes ? o->vanish : w->nframes) - 1;
+    if (!comp_visible(w, i, o->appear) || !comp_visible(w, i, last)) {
+        snprintf(err, errlen, "object %d is behind the bar in its first or last frame", i);
+        return false;
+    }
+    if (o->change_frame != COMP_NO_FRAME &&
+        (!comp_visible(w, i, o->change_frame) || !comp_visible(w, i, o->change_frame - 1))) {
+        snprintf(err, errlen, "object %d changes colour behind the bar", i);
+        return false;
+    }
+    return true;
+}
+
+bool comp_world_readable(const comp_world *w, char *err, size_t errlen)
+{
+    for (int i = 0; i < w->nobj; i++) {
+        const comp_object *o = &w->obj[i];
+        if (o->appear < 0 || o->appear >= o->vanish || o->appear >= w->nframes || o->vanish > w->nframes) {
+            snprintf(err, errlen, "object %d is in no frame", i);
+            return false;
+        }
+        if (!object_fits(w, i, err, errlen))
+            return false;
+    }
+    return true;
+}
+
+static void pick_distinct(rng *r, const int *from, int nfrom, int *out, int n)
+{
+    int tmp[32];
+    memcpy(tmp, from, sizeof *tmp * (size_t)nfrom);
+    rng_shuffle_int(r, tmp, nfrom);
+    memcpy(out, tmp, sizeof *out * (size_t)n);
+}
+
+bool comp_world_make(comp_world *w, const comp_spec *spec, rng *r)
+{
+    int F = spec->nframes, n = spec->nobj;
+    if (F < 2 || F > 64 || n < 1 || n > COMP_MAX_OBJECTS)
+        return false;
+    int nshapes = spec->nshapes < 1 ? 1 : spec->nshapes > COMP_NSHAPES ? COMP_NSHAPES : spec->nshapes;
+    int ncolours = spec->ncolours < 2 ? 2 : spec->ncolours > COMP_NCOLOURS ? COMP_NCOLOURS : spec->ncolours;
+    int shape_ix[COMP_NSHAPES], colours[COMP_NCOLOURS];
+    for (int k = 0; k < COMP_NSHAPES; k++)
+        shape_ix[k] = (int)COMP_SHAPES[k];
+    for (int world = 0; world < WORLD_TRIES; world++) {
+        memset(w, 0, sizeof *w);
+        w->nframes = F;
+        w->nobj = n;
+        int shapes[COMP_NSHAPES];
+        pick_distinct(r, shape_ix, COMP_NSHAPES, shapes, nshapes);
+        pick_distinct(r, COMP_COLOURS, COMP_NCOLOURS, colours, ncolours);
+        w->has_line = spec->line;
+        if (w->has_line) {
+            double top = rng_uniform(r, 170, 330), bottom = top + rng_uniform(r, -110, 110);
+            w->line_a = (point){top, 0};
+            w->line_b = (point){bottom, COMP_HEIGHT};
+        }
+        w->has_bar = spec->bar;
+        if (w->has_bar) {
+            /* clear of the label's columns, and of the line's middle when there is one */
+            for (int t = 0; t < 50; t++) {
+                w->bar_x0 = rng_int(r, 110, COMP_WIDTH - 110 - BAR_W);
+                if (!w->has_line || fabs(w->bar_x0 + BAR_W / 2.0 - (w->line_a.x + w->line_b.x) / 2) > 60)
+                    break;
+            }
+            w->bar_x1 = w->bar_x0 + BAR_W;
+        }
+        /* which objects carry which event: a shuffled order, events on distinct
+         * objects as far as there are objects */
+        int order[COMP_MAX_OBJECTS];
+        for (int k = 0; k < n; k++)
+            order[k] = k;
+        rng_shuffle_int(r, order, n);
+        bool appear[COMP_MAX_OBJECTS] = {0}, vanish[COMP_MAX_OBJECTS] = {0}, change[COMP_MAX_OBJECTS] = {0};
+        bool cross[COMP_MAX_OBJECTS] = {0}, behind[COMP_MAX_OBJECTS] = {0};
+        int at = 0;
+        for (int k = 0; k < spec->appear && F >= 3 && at < n; k++)
+            appear[order[at++]] = true;
+        for (int k = 0; k < spec->vanish && F >= 3 && at < n; k++)
+            vanish[order[at++]] = true;
+        for (int k = 0; k < spec->change && F >= 2 && at < n; k++)
+            change[order[at++]] = true;
+        /* crossing and going behind need no frames of their own: any objects */
+        rng_shuffle_int(r, order, n);
+        for (int k = 0; k < spec->cross && w->has_line && k < n; k++)
+            cross[order[k]] = true;
+        rng_shuffle_int(r, order, n);
+        for (int k = 0; k < spec->behind && w->has_bar && F >= 3 && k < n; k++)
+            behind[order[k]] = true;
+        bool ok = true;
+        for (int i = 0; i < n && ok; i++) {
+            comp_object *o = &w->obj[i];
+            bool placed = false;
+            for (int t = 0; t < OBJECT_TRIES && !placed; t++) {
+                o->shape = (shape_kind)shapes[rng_below(r, (uint32_t)nshapes)];
+                o->size = (int)rng_below(r, COMP_NSIZES);
+                o->rot = 0; /* upright, as Percept-V draws its shapes */
+                o->r = comp_shape_radius(o->shape, o->size);
+                o->colour = colours[rng_below(r, (uint32_t)ncolours)];
+                o->colour2 = o->colour;
+                o->change_frame = COMP_NO_FRAME;
+                o->appear = appear[i] ? rng_int(r, 1, F - 1) : 0;
+                o->vanish = F;
+                if (vanish[i])
+                    o->vanish = rng_int(r, o->appear + 1, F - 1);
+                if (change[i]) {
+                    if (o->vanish - o->appear < 2)
+                        continue;
+                    o->change_frame = rng_int(r, o->appear + 1, o->vanish - 1);
+                    do
+                        o->colour2 = colours[rng_below(r, (uint32_t)ncolours)];
+                    while (o->colour2 == o->colour);
+                }
+                double travel = rng_uniform(r, TRAVEL_MIN, TRAVEL_MAX), dir = rng_uniform(r, 0, 2 * M_PI);
+                o->vx = travel * cos(dir) / (F - 1);
+                o->vy = travel * sin(dir) / (F - 1);
+                /* the centre in the middle frame, uniform in the canvas */
+                double mx = rng_uniform(r, 30, COMP_WIDTH - 30), my = rng_uniform(r, 30, COMP_HEIGHT - 30);
+                o->x = mx - o->vx * (F - 1) / 2.0;
+                o->y = my - o->vy * (F - 1) / 2.0;
+                if (cross[i] && comp_event_frame(w, i, COMP_EV_CROSS) == COMP_NO_FRAME)
+                    continue;
+                if (behind[i] && comp_event_frame(w, i, COMP_EV_BEHIND) == COMP_NO_FRAME)
+                    continue;
+                char err[128];
+                placed = object_fits(w, i, err, sizeof err);
+            }
+            ok = placed;
+        }
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
+/* ---- drawing ---- */
+
+void comp_draw(const comp_world *w, int f, scene *s)
+{
+    scene_reset(s, COMP_WIDTH, COMP_HEIGHT);
+    if (w->has_line) {
+        prim *p = scene_line(s, w->line_a.x, w->line_a.y, w->line_b.x, w->line_b.y, LINE_W, RGB_BLACK);
+        p->kind = "line";
+        p->colour_name = "black";
+    }
+    for (int i = 0; i < w->nobj; i++) {
+        if (!comp_present(w, i, f))
+            continue;
+        const comp_object *o = &w->obj[i];
+        double cx, cy;
+        comp_pos(w, i, f, &cx, &cy);
+        const palette_colour *c = &PALETTE[comp_colour(w, i, f)];
+        prim *p;
+        if (o->shape == SHAPE_CIRCLE) {
+            p = scene_circle(s, cx + 0.5, cy + 0.5, o->r + 0.5, c->value);
+        } else {
+            point pts[SHAPE_MAX_POINTS];
+            int n = outline(o, pts);
+            for (int k = 0; k < n; k++) {
+                pts[k].x += cx + 0.5;
+                pts[k].y += cy + 0.5;
+            }
+            p = scene_polygon(s, pts, n, c->value);
+        }
+        p->edges = EDGES_PILLOW; /* Pillow's pixels for whole-pixel coordinates (pil_raster.h) */
+        p->kind = shape_name(o->shape);
+        p->colour_name = c->name;
+        p->object = i;
+    }
+    if (w->has_bar) {
+        prim *p = scene_rect(s, w->bar_x0, 0, w->bar_x1 - w->bar_x0, COMP_HEIGHT, BAR_GREY);
+        p->edges = EDGES_PILLOW;
+        p->kind = "bar";
+        p->colour_name = "gray";
+    }
+    char label[24];
+    snprintf(label, sizeof label, "frame %d", f + 1);
+    prim *t = scene_text(s, COMP_LABEL_W / 2.0, COMP_LABEL_H / 2.0, 11, label, RGB_BLACK);
+    t->edges = EDGES_PILLOW; /* Pillow's default bitmap font */
+    t->kind = "label";
+}
+
+/* ---- subconditions ---- */
+
+comp_cond comp_cond_none(int kind)
+{
+    return (comp_cond){.kind = kind, .value = 0, .ref = -1, .frame = COMP_NO_FRAME, .moment_ev = 0, .moment_ref = -1};
+}
+
+const char *comp_cond_kind_name(int kind) { return kind >= 0 && kind < COMP_NKINDS ? KIND_NAME[kind] : "?"; }
+
+int comp_cond_kind_find(const char *name)
+{
+    for (int k = 0; name && k < COMP_NKINDS; k++)
+        if (strcmp(KIND_NAME[k], name) == 0)
+            return k;
+    return -1;
+}
+
+int comp_cond_frame(const comp_world *w, const comp_cond *c)
+{
+    if (c->moment_ref >= 0)
+        return comp_event_frame(w, c->moment_ref, c->moment_ev);
+    return c->frame;
+}
+
+static bool has_frame(int kind)
+{
+    switch (kind) {
+    case COMP_C_LEFT_OF:
+    case COMP_C_RIGHT_OF:
+    case COMP_C_ABOVE:
+    case COMP_C_BELOW:
+    case COMP_C_NEAREST:
+    case COMP_C_SIDE:
+    case COMP_C_HIDDEN:
+    case COMP_C_VISIBLE:
+    case COMP_C_GONE_BEFORE:
+    case COMP_C_ARRIVES_AFTER:
+        return true;
+    }
+    return false;
+}
+
+static bool has_ref(int kind) { return kind >= COMP_C_LEFT_OF && kind <= COMP_C_NEAREST; }
+
+/* Whether the frame a condition speaks of can be used at all. */
+static bool frame_usable(const comp_world *w, const comp_cond *c, int *fout)
+{
+    if (c->moment_ref >= 0 && (!comp_ref_ok(w, c->moment_ref) || !comp_moment_ok(w, c->moment_ref, c->moment_ev)))
+        return false;
+    int f = comp_cond_frame(w, c);
+    *fout = f;
+    return f >= 0 && f < w->nframes;
+}
+
+comp_truth comp_cond_holds(const comp_world *w, const comp_cond *c, int i)
+{
+    const comp_object *o = &w->obj[i];
+    int f = COMP_NO_FRAME;
+    if (has_frame(c->kind) || (c->kind == COMP_C_COLOUR && (c->frame != COMP_NO_FRAME || c->moment_ref >= 0))) {
+        if (!frame_usable(w, c, &f))
+            return COMP_UNSURE;
+    }
+    if (has_ref(c->kind)) {
+        if (!comp_ref_ok(w, c->ref) || !comp_visible(w, c->ref, f))
+            return COMP_UNSURE;
+        if (i == c->ref)
+            return COMP_NO;
+    }
+    switch (c->kind) {
+    case COMP_C_COLOUR:
+        if (f == COMP_NO_FRAME) {
+            if (o->change_frame == COMP_NO_FRAME)
+                return o->colour == c->value ? COMP_YES : COMP_NO;
+            return o->colour == c->value || o->colour2 == c->value ? COMP_UNSURE : COMP_NO;
+        }
+        if (!comp_present(w, i, f))
+            return COMP_NO;
+        if (!comp_visible(w, i, f))
+            return COMP_UNSURE;
+        return comp_colour(w, i, f) == c->value ? COMP_YES : COMP_NO;
+    case COMP_C_SHAPE:
+        return (int)o->shape == c->value ? COMP_YES : COMP_NO;
+    case COMP_C_SIZE:
+        return o->size == c->value ? COMP_YES : COMP_NO;
+    case COMP_C_LEFT_OF:
+    case COMP_C_RIGHT_OF:
+    case COMP_C_ABOVE:
+    case COMP_C_BELOW: {
+        if (!comp_present(w, i, f))
+            return COMP_NO;
+        if (!comp_visible(w, i, f))
+            return COMP_UNSURE;
+        double x, y, rx, ry;
+        comp_pos(w, i, f, &x, &y);
+        comp_pos(w, c->ref, f, &rx, &ry);
+        double d = c->kind == COMP_C_LEFT_OF ? rx - x : c->kind == COMP_C_RIGHT_OF ? x - rx : c->kind == COMP_C_ABOVE ? ry - y : y - ry;
+        if (fabs(d) < COMP_TIE)
+            return COMP_UNSURE;
+        return d > 0 ? COMP_YES : COMP_NO;
+    }
+    case COMP_C_NEAREST: {
+        if (!comp_present(w, i, f))
+            return COMP_NO;
+        double rx, ry, best = 1e9, second = 1e9;
+        int who = -1;
+        comp_pos(w, c->ref, f, &rx, &ry);
+        for (int j = 0; j < w->nobj; j++) {
+            if (j == c->ref || !comp_present(w, j, f))
+                continue;
+            if (!comp_visible(w, j, f))
+                return COMP_UNSURE;
+            double x, y;
+            comp_pos(w, j, f, &x, &y);
+            double d = hypot(x - rx, y - ry);
+            if (d < best) {
+                second = best;
+                best = d;
+                who = j;
+            } else if (d < second) {
+                second = d;
+            }
+        }
+        if (second - best < COMP_TIE)
+            return COMP_UNSURE;
+        return who == i ? COMP_YES : COMP_NO;
+    }
+    case COMP_C_SIDE: {
+        if (!w->has_line)
+            return COMP_UNSURE;
+        if (!comp_present(w, i, f))
+            return COMP_NO;
+        int s = comp_line_side(w, i, f);
+        if (!comp_visible(w, i, f) || s == 0)
+            return COMP_UNSURE;
+        return s == c->value ? COMP_YES : COMP_NO;
+    }
+    case COMP_C_HIDDEN:
+        if (!w->has_bar)
+            return COMP_UNSURE;
+        if (!comp_present(w, i, f))
+            return COMP_NO;
+        return bar_state(w, i, f) == COMP_PARTLY ? COMP_YES : bar_state(w, i, f) == COMP_CLEAR ? COMP_NO : COMP_UNSURE;
+    case COMP_C_BEHIND: {
+        if (!w->has_bar)
+            return COMP_UNSURE;
+        bool any = false;
+        for (int g = o->appear; g < o->vanish && g < w->nframes; g++) {
+            int s = bar_state(w, i, g);
+            if (s < 0 || s == COMP_HIDDEN)
+                return COMP_UNSURE;
+            any = any || s == COMP_PARTLY;
+        }
+        return any ? COMP_YES : COMP_NO;
+    }
+    case COMP_C_CROSSES: {
+        if (!w->has_line)
+            return COMP_UNSURE;
+        bool seen[3] = {false, false, false}, vis[3] = {false, false, false};
+        for (int g = o->appear; g < o->vanish && g < w->nframes; g++) {
+            int s = comp_line_side(w, i, g);
+            seen[s + 1] = true;
+            if (comp_visible(w, i, g))
+                vis[s + 1] = true;
+        }
+        if (vis[0] && vis[2])
+            return COMP_YES;
+        if (!seen[1] && !(seen[0] && seen[2]))
+            return COMP_NO;
+        return COMP_UNSURE;
+    }
+    case COMP_C_CHANGES:
+        return o->change_frame != COMP_NO_FRAME ? COMP_YES : COMP_NO;
+    case COMP_C_APPEARS:
+        return o->appear > 0 ? COMP_YES : COMP_NO;
+    case COMP_C_VANISHES:
+        return o->vanish < w->nframes ? COMP_YES : COMP_NO;
+    case COMP_C_VISIBLE:
+        if (!comp_present(w, i, f))
+            return COMP_NO;
+        return bar_state(w, i, f) == COMP_CLEAR ? COMP_YES : COMP_UNSURE;
+    case COMP_C_GONE_BEFORE:
+        return o->vanish <= f ? COMP_YES : COMP_NO;
+    case COMP_C_ARRIVES_AFTER:
+        return o->appear > f ? COMP_YES : COMP_NO;
+    }
+    return COMP_UNSURE;
+}
+
+bool comp_candidates(const comp_world *w, const comp_cond *conds, int n, unsigned use, unsigned *out)
+{
+    unsigned set = 0;
+    for (int i = 0; i < w->nobj; i++)
+        set |= 1u << i;
+    for (int k = 0; k < n; k++) {
+        if (!(use >> k & 1))
+            continue;
+        for (int i = 0; i < w->nobj; i++) {
+            comp_truth t = comp_cond_holds(w, &conds[k], i);
+            if (t == COMP_UNSURE)
+                return false;
+            if (t == COMP_NO)
+                set &= ~(1u << i);
+        }
+    }
+    *out = set;
+    return true;
+}
+
+/* " in frame 3" or " in the frame where ..." for condition c. */
+static void when_text(const comp_world *w, const comp_cond *c, char *buf, size_t n)
+{
+    if (c->moment_ref >= 0) {
+        char m[160];
+        comp_moment_text(w, c->moment_ref, c->moment_ev, m, sizeof m);
+        snprintf(buf, n, " %s", m);
+    } else if (c->frame != COMP_NO_FRAME) {
+        snprintf(buf, n, " in frame %d", c->frame + 1);
+    } else {
+        buf[0] = '\0';
+    }
+}
+
+static const char *article(const char *word) { return strchr("aeiou", word[0]) ? "an" : "a"; }
+
+void comp_cond_text(const comp_world *w, const comp_cond *c, char *buf, size_t n)
+{
+    char when[200], ref[64] = "";
+    when_text(w, c, when, sizeof when);
+    if (c->ref >= 0 && c->ref < w->nobj)
+        comp_ref_text(w, c->ref, ref, sizeof ref);
+    switch (c->kind) {
+    case COMP_C_COLOUR:
+        snprintf(buf, n, "is %s%s", PALETTE[c->value].name, when);
+        break;
+    case COMP_C_SHAPE: {
+        const char *s = shape_name((shape_kind)c->value);
+        snprintf(buf, n, "is %s %s", article(s), s);
+        break;
+    }
+    case COMP_C_SIZE:
+        snprintf(buf, n, "is %s", comp_size_name(c->value));
+        break;
+    case COMP_C_LEFT_OF:
+        snprintf(buf, n, "is to the left of %s%s", ref, when);
+        break;
+    case COMP_C_RIGHT_OF:
+        snprintf(buf, n, "is to the right of %s%s", ref, when);
+        break;
+    case COMP_C_ABOVE:
+        snprintf(buf, n, "is higher up than %s%s", ref, when);
+        break;
+    case COMP_C_BELOW:
+        snprintf(buf, n, "is lower down than %s%s", ref, when);
+        break;
+    case COMP_C_NEAREST:
+        snprintf(buf, n, "is the object closest to %s%s", ref, when);
+        break;
+    case COMP_C_SIDE:
+        snprintf(buf, n, "is on the %s side of the line%s", c->value < 0 ? "left" : "right", when);
+        break;
+    case COMP_C_HIDDEN:
+        snprintf(buf, n, "is partly behind the grey bar%s", when);
+        break;
+    case COMP_C_BEHIND:
+        snprintf(buf, n, "passes behind the grey bar at some point");
+        break;
+    case COMP_C_CROSSES:
+        snprintf(buf, n, "crosses the line");
+        break;
+    case COMP_C_CHANGES:
+        snprintf(buf, n, "changes colour during the video");
+        break;
+    case COMP_C_APPEARS:
+        snprintf(buf, n, "is not there in the first frame but appears later");
+        break;
+    case COMP_C_VANISHES:
+        snprintf(buf, n, "vanishes before the last frame");
+        break;
+    case COMP_C_VISIBLE:
+        snprintf(buf, n, "can be seen%s", when);
+        break;
+    case COMP_C_GONE_BEFORE:
+        snprintf(buf, n, "has already vanished%s", when);
+        break;
+    case COMP_C_ARRIVES_AFTER:
+        snprintf(buf, n, "has not appeared yet%s", when);
+        break;
+    default:
+        snprintf(buf, n, "?");
+    }
+}
+
+void comp_cond_rule(const comp_world *w, const comp_cond *c, char *buf, size_t n)
+{
+    size_t at = 0;
+    at += (size_t)snprintf(buf + at, n - at, "%s", comp_cond_kind_name(c->kind));
+    if (at < n) {
+        switch (c->kind) {
+        case COMP_C_COLOUR:
+            at += (size_t)snprintf(buf + at, n - at, " value=%s", PALETTE[c->value].name);
+            break;
+        case COMP_C_SHAPE:
+            at += (size_t)snprintf(buf + at, n - at, " value=%s", shape_name((shape_kind)c->value));
+            break;
+        case COMP_C_SIZE:
+            at += (size_t)snprintf(buf + at, n - at, " value=%s", comp_size_name(c->value));
+            break;
+        case COMP_C_SIDE:
+            at += (size_t)snprintf(buf + at, n - at, " value=%s", c->value < 0 ? "left" : "right");
+            break;
+        }
+    }
+    if (at < n && c->ref >= 0 && c->ref < w->nobj)
+        at += (size_t)snprintf(buf + at, n - at, " ref=%s/%s", PALETTE[w->obj[c->ref].colour].name,
+                               shape_name(w->obj[c->ref].shape));
+    if (at < n && c->moment_ref >= 0 && c->moment_ref < w->nobj)
+        at += (size_t)snprintf(buf + at, n - at, " moment=%s:%s/%s", comp_event_name(c->moment_ev),
+                               PALETTE[w->obj[c->moment_ref].colour].name, shape_name(w->obj[c->moment_ref].shape));
+    else if (at < n && c->frame != COMP_NO_FRAME)
+        snprintf(buf + at, n - at, " frame=%d", c->frame + 1);
+}
+
+/* The unique object called colour/shape, or -1. */
+static int find_ref(const comp_world *w, const char *name)
+{
+    char colour[32];
+    const char *slash = strchr(name, '/');
+    if (!slash || (size_t)(slash - name) >= sizeof colour)
+        return -1;
+    memcpy(colour, name, (size_t)(slash - name));
+    colour[slash - name] = '\0';
+    int c = palette_find(colour), s = shape_find(slash + 1), found = -1;
+    if (c < 0 || s < 0)
+        return -1;
+    for (int i = 0; i < w->nobj; i++) {
+        if ((int)w->obj[i].shape != s || (w->obj[i].colour != c && w->obj[i].colour2 != c))
+            continue;
+        if (found >= 0)
+            return -1;
+        found = i;
+    }
+    return found;
+}
+
+bool comp_cond_parse(const comp_world *w, const char *rule, comp_cond *out)
+{
+    char buf[256];
+    if (strlen(rule) >= sizeof buf)
+        return false;
+    strcpy(buf, rule);
+    char *save = NULL, *tok = strtok_r(buf, " ", &save);
+    int kind = comp_cond_kind_find(tok);
+    if (kind < 0)
+        return false;
+    *out = comp_cond_none(kind);
+    while ((tok = strtok_r(NULL, " ", &save))) {
+        char *eq = strchr(tok, '=');
+        if (!eq)
+            return false;
+        *eq = '\0';
+        const char *key = tok, *val = eq + 1;
+        if (strcmp(key, "value") == 0) {
+            int v = kind == COMP_C_COLOUR  ? palette_find(val)
+                    : kind == COMP_C_SHAPE ? shape_find(val)
+                    : kind == COMP_C_SIZE  ? comp_size_find(val)
+                    : kind == COMP_C_SIDE  ? (strcmp(val, "left") == 0 ? -1 : strcmp(val, "right") == 0 ? 1 : -2)
+                                           : -2;
+            if (v == -2 || (kind != COMP_C_SIDE && v < 0))
+                return false;
+            out->value = v;
+        } else if (strcmp(key, "ref") == 0) {
+            if ((out->ref = find_ref(w, val)) < 0)
+                return false;
+        } else if (strcmp(key, "frame") == 0) {
+            char *end;
+            long f = strtol(val, &end, 10);
+            if (*end || f < 1 || f > w->nframes)
+                return false;
+            out->frame = (int)f - 1;
+        } else if (strcmp(key, "moment") == 0) {
+            char ev[16];
+            const char *colon = strchr(val, ':');
+            if (!colon || (size_t)(colon - val) >= sizeof ev)
+                return false;
+            memcpy(ev, val, (size_t)(colon - val));
+            ev[colon - val] = '\0';
+            if ((out->moment_ev = comp_event_find(ev)) < 0 || (out->moment_ref = find_ref(w, colon + 1)) < 0)
+                return false;
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- attributes ---- */
+
+const char *comp_attr_category(int attr) { return attr >= 0 && attr < COMP_NATTRS ? ATTR_CATEGORY[attr] : "?"; }
+
+int comp_attr_value(const comp_world *w, int i, int attr, int f)
+{
+    const comp_object *o = &w->obj[i];
+    switch (attr) {
+    case COMP_A_COLOUR:
+        if (f == COMP_NO_FRAME)
+            return o->change_frame == COMP_NO_FRAME ? o->colour : -1;
+        return comp_present(w, i, f) ? comp_colour(w, i, f) : -1;
+    case COMP_A_SHAPE:
+        return (int)o->shape;
+    case COMP_A_SIZE:
+        return o->size;
+    }
+    return -1;
+}
+
+const char *comp_attr_word(int attr, int value)
+{
+    switch (attr) {
+    case COMP_A_COLOUR:
+        return value >= 0 && value < PALETTE_SIZE ? PALETTE[value].name : "?";
+    case COMP_A_SHAPE:
+        return value >= 0 && value < SHAPE_COUNT ? shape_name((shape_kind)value) : "?";
+    case COMP_A_SIZE:
+        return comp_size_name(value);
+    }
+    return "?";
+}

@@ -1,0 +1,403 @@
+/* comp_sequential: a short video (F frames, 500x300) of moving primitives with
+ * events (appear, vanish, change colour, pass behind the grey bar, cross the
+ * black line) and a question whose n subconditions are resolved in order, each
+ * naming an object or a frame the next one uses (issue 30, PerceptionComp's
+ * sequential logic); n = the level, 1..4.
+ * Record: logic "sequential", num_conditions = n, question, options (5 words of
+ * one category), answer (A-E), answer_value, category, steps (text, answer,
+ * rule).  Every sample is verified before it is written (comp_chain.h): each
+ * step yields exactly one object or frame, readable in the frames it refers
+ * to, the answer is unique, and no proper subset of the steps leaves a unique
+ * answer.  See docs/tasks/comp_sequential.md. */
+#include "comp_chain.h"
+#include "comp_world.h"
+#include "errors.h"
+#include "generator.h"
+#include "palette.h"
+#include "shapes.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Objects a world holds: enough for a chain to have alternatives at every
+ * step, few enough to tell apart at 500x300 (a count answer stays below 10). */
+#define OBJ_MIN 5
+#define OBJ_MAX 8
+/* Worlds drawn before the sample is declared impossible; each thrown-away
+ * world counts as a redraw.  Measured: see docs/tasks/comp_sequential.md. */
+#define WORLD_TRIES 400
+/* Frame questions offer five frame numbers, so they need five frames. */
+#define FRAME_OPTIONS_MIN 5
+#define NOPTIONS 5
+/* A count answer is one digit. */
+#define COUNT_MAX 9
+
+enum { CAT_COLOUR, CAT_SHAPE, CAT_FRAME, CAT_COUNT, NCATS };
+static const char *const CATEGORY[NCATS] = {"colour", "shape", "frame", "count"};
+static const cc_readout READ_OF[NCATS] = {CC_READ_COLOUR, CC_READ_SHAPE, CC_READ_FRAME, CC_READ_COUNT};
+
+static void fill_view(const comp_world *w, cc_view *v)
+{
+    v->nobj = w->nobj;
+    v->nframes = w->nframes;
+    for (int i = 0; i < w->nobj; i++) {
+        v->shape[i] = (int)w->obj[i].shape;
+        v->size[i] = w->obj[i].size;
+        for (int f = 0; f < w->nframes; f++) {
+            cc_state *s = &v->st[i][f];
+            memset(s, 0, sizeof *s);
+            comp_pos(w, i, f, &s->x, &s->y);
+            s->r = w->obj[i].r;
+            if (!comp_present(w, i, f)) {
+                s->vis = CC_ABSENT;
+                continue;
+            }
+            comp_bar_state b = comp_bar(w, i, f);
+            s->vis = b == COMP_HIDDEN ? CC_HIDDEN : b == COMP_PARTLY ? CC_PARTLY : CC_SEEN;
+            s->colour = comp_colour(w, i, f);
+            s->side = (signed char)comp_line_side(w, i, f);
+        }
+    }
+}
+
+/* The categories a level can ask: a one-step question names an object, so it
+ * asks a colour or a shape; frame questions need five frames. */
+static int categories(int n, int frames, int *out)
+{
+    int k = 0;
+    out[k++] = CAT_COLOUR;
+    /* two steps cannot end on a shape: the only object-to-object step without
+     * a frame keeps the shape */
+    if (n != 2)
+        out[k++] = CAT_SHAPE;
+    if (n > 1) {
+        if (frames >= FRAME_OPTIONS_MIN)
+            out[k++] = CAT_FRAME;
+        out[k++] = CAT_COUNT;
+    }
+    return k;
+}
+
+/* Every candidate for step k of c (steps 0..k-1 set), reading what the step
+ * before established; the last step's type follows the category.  Writes
+ * them to out and returns how many. */
+static int step_candidates(const cc_view *v, const cc_chain *c, int k, int cat, cc_step *out)
+{
+    int n = 0;
+    bool last = k == c->n - 1;
+    if (k == 0) {
+        for (int op = CC_VANISHES; op <= CC_SIZE; op++) {
+            /* no option word in the question: a colour question names no
+             * colour, a shape question no shape */
+            if ((op == CC_COLOUR && cat == CAT_COLOUR) || (op == CC_SHAPE && cat == CAT_SHAPE))
+                continue;
+            if (op < CC_SHAPE) {
+                out[n++] = (cc_step){(cc_op)op, 0};
+                continue;
+            }
+            /* an attribute step: every value some object has */
+            int seen[PALETTE_SIZE > SHAPE_COUNT ? PALETTE_SIZE : SHAPE_COUNT] = {0};
+            for (int o = 0; o < v->nobj; o++) {
+                int a = op == CC_SHAPE ? v->shape[o] : op == CC_SIZE ? v->size[o] : -1;
+                if (op == CC_COLOUR)
+                    for (int f = 0; f < v->nframes && a < 0; f++)
+                        if (v->st[o][f].vis != CC_ABSENT)
+                            a = v->st[o][f].colour;
+                if (a >= 0 && !seen[a]) {
+                    seen[a] = 1;
+                    out[n++] = (cc_step){(cc_op)op, a};
+                }
+            }
+        }
+        return n;
+    }
+    bool prev_frame = cc_op_frame(c->step[k - 1].op);
+    int os, fs;
+    cc_inputs(c, k, &os, &fs);
+    /* each step reads the previous step's value, so every value gets used; the
+     * last step's type is the one the readout reads */
+    bool frame_ok = !prev_frame, object_ok = true;
+    if (last && (cat == CAT_FRAME || cat == CAT_COUNT))
+        object_ok = false;
+    if (last && cat == CAT_SHAPE)
+        frame_ok = false;
+    if (frame_ok)
+        for (int op = CC_LAST_SEEN; op <= CC_WENT_BEHIND; op++)
+            out[n++] = (cc_step){(cc_op)op, 0};
+    if (object_ok && !prev_frame)
+        out[n++] = (cc_step){CC_SAME_SHAPE, 0};
+    if (object_ok && fs >= 0)
+        out[n++] = (cc_step){CC_NEAREST, 0};
+    if (object_ok && prev_frame)
+        for (int op = CC_LEFTMOST; op <= CC_BOTTOMMOST; op++)
+            out[n++] = (cc_step){(cc_op)op, 0};
+    return n;
+}
+
+/* The search over chains of one world. */
+typedef struct search {
+    const cc_view *v;
+    int cat;
+    rng *r;
+    long found;      /* verified chains met so far */
+    cc_chain best;   /* one of them, uniform (reservoir sampling) */
+    cc_result res;
+} search;
+
+static bool step_answer(const cc_view *v, const cc_chain *c, const cc_result *res, int k, char *out, size_t n);
+
+/* Depth-first over every chain that resolves step by step; each complete one
+ * that verifies and names its steps joins the reservoir. */
+static void dfs(search *s, cc_chain *c, int k)
+{
+    cc_result res;
+    if (k == c->n) {
+        c->read = READ_OF[s->cat];
+        if (cc_verify(s->v, c, &res) != 0)
+            return;
+        char word[24];
+        for (int j = 0; j < c->n; j++)
+            if (!step_answer(s->v, c, &res, j, word, sizeof word))
+                return;
+        if (s->cat == CAT_COUNT && res.answer > COUNT_MAX)
+            return;
+        s->found++;
+        if (rng_below(s->r, (uint32_t)(s->found > UINT32_MAX ? UINT32_MAX : s->found)) == 0) {
+            s->best = *c;
+            s->res = res;
+        }
+        return;
+    }
+    cc_step cand[CC_OPS + 2 * PALETTE_SIZE];
+    int nc = step_candidates(s->v, c, k, s->cat, cand);
+    for (int i = 0; i < nc; i++) {
+        c->step[k] = cand[i];
+        cc_chain pre = *c;
+        pre.n = k + 1;
+        pre.read = CC_READOUTS;
+        if (cc_resolve(s->v, &pre, &res) == 0)
+            dfs(s, c, k + 1);
+    }
+}
+
+/* The one-word name of a step's value: a frame number, or an object's colour
+ * (in the frame the step reads, else where it is first seen whole) when no
+ * other object shows that colour then.  False when the colour does not name it. */
+static bool step_answer(const cc_view *v, const cc_chain *c, const cc_result *res, int k, char *out, size_t n)
+{
+    if (cc_op_frame(c->step[k].op)) {
+        snprintf(out, n, "%d", res->value[k] + 1);
+        return true;
+    }
+    int o = res->value[k], os, fs;
+    cc_inputs(c, k, &os, &fs);
+    int f = fs >= 0 ? res->value[fs] : -1;
+    if (f < 0)
+        for (int g = 0; g < v->nframes && f < 0; g++)
+            if (v->st[o][g].vis == CC_SEEN)
+                f = g;
+    if (f < 0)
+        return false;
+    int col = v->st[o][f].colour;
+    for (int i = 0; i < v->nobj; i++)
+        if (i != o && v->st[i][f].vis != CC_ABSENT && v->st[i][f].colour == col)
+            return false;
+    snprintf(out, n, "%s", PALETTE[col].name);
+    return true;
+}
+
+/* The five options of category cat with the answer at `letter`; false when the
+ * answer cannot have four same-category companions. */
+static bool make_options(rng *r, const cc_view *v, int cat, int answer, int letter, char opt[NOPTIONS][24])
+{
+    int val[NOPTIONS], n = 0;
+    val[n++] = answer;
+    if (cat == CAT_COLOUR) {
+        /* the other colours the video shows first, then others a world may use */
+        int pool[PALETTE_SIZE], np = 0;
+        for (int i = 0; i < v->nobj; i++)
+            for (int f = 0; f < v->nframes; f++) {
+                int col = v->st[i][f].colour;
+                bool dup = col == answer || v->st[i][f].vis == CC_ABSENT;
+                for (int j = 0; j < np && !dup; j++)
+                    dup = pool[j] == col;
+                if (!dup)
+                    pool[np++] = col;
+            }
+        rng_shuffle_int(r, pool, np);
+        for (int j = 0; j < np && n < NOPTIONS; j++)
+            val[n++] = pool[j];
+        int rest[COMP_NCOLOURS], nr = 0;
+        for (int j = 0; j < COMP_NCOLOURS; j++) {
+            bool dup = false;
+            for (int i = 0; i < n && !dup; i++)
+                dup = val[i] == COMP_COLOURS[j];
+            if (!dup)
+                rest[nr++] = COMP_COLOURS[j];
+        }
+        rng_shuffle_int(r, rest, nr);
+        for (int j = 0; j < nr && n < NOPTIONS; j++)
+            val[n++] = rest[j];
+    } else if (cat == CAT_SHAPE) {
+        int pool[COMP_NSHAPES], np = 0;
+        for (int j = 0; j < COMP_NSHAPES; j++)
+            if ((int)COMP_SHAPES[j] != answer)
+                pool[np++] = (int)COMP_SHAPES[j];
+        rng_shuffle_int(r, pool, np);
+        for (int j = 0; j < np && n < NOPTIONS; j++)
+            val[n++] = pool[j];
+    } else {
+        /* five consecutive numbers holding the answer, the window placed
+         * uniformly among those that fit: no option is more likely by value */
+        int lo = cat == CAT_FRAME ? 0 : 0, hi = cat == CAT_FRAME ? v->nframes - 1 : COUNT_MAX;
+        if (answer < lo || answer > hi || hi - lo + 1 < NOPTIONS)
+            return false;
+        int s0 = answer - (NOPTIONS - 1) < lo ? lo : answer - (NOPTIONS - 1);
+        int s1 = answer > hi - (NOPTIONS - 1) ? hi - (NOPTIONS - 1) : answer;
+        int s = rng_int(r, s0, s1);
+        for (int j = 0; j < NOPTIONS; j++)
+            if (s + j != answer)
+                val[n++] = s + j;
+    }
+    if (n < NOPTIONS)
+        return false;
+    /* the distractors in random order around the answer's letter */
+    rng_shuffle_int(r, val + 1, NOPTIONS - 1);
+    int order[NOPTIONS];
+    for (int j = 0, d = 1; j < NOPTIONS; j++)
+        order[j] = j == letter ? val[0] : val[d++];
+    for (int j = 0; j < NOPTIONS; j++) {
+        if (cat == CAT_COLOUR)
+            snprintf(opt[j], sizeof opt[j], "%s", PALETTE[order[j]].name);
+        else if (cat == CAT_SHAPE)
+            snprintf(opt[j], sizeof opt[j], "%s", shape_name((shape_kind)order[j]));
+        else
+            snprintf(opt[j], sizeof opt[j], "%d", order[j] + (cat == CAT_FRAME));
+    }
+    return true;
+}
+
+static int sample(gen_ctx *ctx)
+{
+    int n = ctx->p.level, frames = ctx->p.frames;
+    /* the letter and the category from streams of their own: uniform, and the
+     * same whatever the redraws */
+    rng lr, cr;
+    gen_stream(ctx, "letter", &lr);
+    gen_stream(ctx, "category", &cr);
+    int letter = (int)rng_below(&lr, NOPTIONS);
+    int cats[NCATS], ncat = categories(n, frames, cats);
+    int cat = cats[rng_below(&cr, (uint32_t)ncat)];
+
+    comp_world *w = xmalloc(sizeof *w);
+    cc_view *v = xmalloc(sizeof *v);
+    cc_chain c;
+    cc_result res;
+    char opt[NOPTIONS][24], ans[CC_MAX_STEPS][24];
+    bool found = false;
+    for (int t = 0; t < WORLD_TRIES && !found; t++) {
+        if (t > 0)
+            ctx->redraws++;
+        comp_spec spec = {
+            .nframes = frames,
+            .nobj = rng_int(&ctx->rng, OBJ_MIN, OBJ_MAX),
+            .nshapes = rng_int(&ctx->rng, 3, COMP_NSHAPES),
+            .ncolours = rng_int(&ctx->rng, 4, 7),
+            .bar = true,
+            .line = true,
+            .appear = rng_int(&ctx->rng, 1, 2),
+            .vanish = rng_int(&ctx->rng, 1, 2),
+            .change = rng_int(&ctx->rng, 1, 2),
+            .cross = 2,
+            .behind = 1,
+        };
+        if (!comp_world_make(w, &spec, &ctx->rng))
+            continue;
+        fill_view(w, v);
+        search se = {.v = v, .cat = cat, .r = &ctx->rng};
+        c.n = n;
+        dfs(&se, &c, 0);
+        if (se.found == 0)
+            continue;
+        c = se.best;
+        res = se.res;
+        for (int j = 0; j < n; j++)
+            step_answer(v, &c, &res, j, ans[j], sizeof ans[j]);
+        found = make_options(&ctx->rng, v, cat, res.answer, letter, opt);
+    }
+    if (!found) {
+        free(w);
+        free(v);
+        return gen_fail(ctx, "cannot find a %d-step chain with every step necessary in %d videos of %d frames", n,
+                        WORLD_TRIES, frames);
+    }
+    for (int f = 0; f < frames; f++)
+        comp_draw(w, f, ctx->img[f]);
+
+    char q[1200], text[200], rule[80];
+    cc_question(&c, q, sizeof q);
+    cJSON_AddStringToObject(ctx->record, "logic", "sequential");
+    cJSON_AddNumberToObject(ctx->record, "num_conditions", n);
+    cJSON_AddStringToObject(ctx->record, "question", q);
+    cJSON *o = cJSON_AddArrayToObject(ctx->record, "options");
+    for (int j = 0; j < NOPTIONS; j++)
+        cJSON_AddItemToArray(o, cJSON_CreateString(opt[j]));
+    char letter_s[2] = {(char)('A' + letter), '\0'};
+    cJSON_AddStringToObject(ctx->record, "answer", letter_s);
+    cJSON_AddStringToObject(ctx->record, "answer_value", opt[letter]);
+    cJSON_AddStringToObject(ctx->record, "category", CATEGORY[cat]);
+    cJSON *steps = cJSON_AddArrayToObject(ctx->record, "steps");
+    for (int j = 0; j < n; j++) {
+        cJSON *s = cJSON_CreateObject();
+        cc_step_text(&c, j, text, sizeof text);
+        cc_step_rule(&c, j, rule, sizeof rule);
+        cJSON_AddStringToObject(s, "text", text);
+        cJSON_AddStringToObject(s, "answer", ans[j]);
+        cJSON_AddStringToObject(s, "rule", rule);
+        cJSON_AddItemToArray(steps, s);
+    }
+    free(w);
+    free(v);
+    return GEN_EXIT_OK;
+}
+
+static int check_level(const gen_params *p, char *err, size_t errlen)
+{
+    if (p->level > CC_MAX_STEPS) {
+        snprintf(err, errlen, "cannot chain %d steps (at most %d)", p->level, CC_MAX_STEPS);
+        return -1;
+    }
+    return 0;
+}
+
+static const gen_field fields[] = {{"logic", FIELD_STRING},        {"num_conditions", FIELD_INT},
+                                   {"question", FIELD_STRING},     {"options", FIELD_STRING_ARRAY},
+                                   {"answer", FIELD_STRING},       {"answer_value", FIELD_STRING},
+                                   {"category", FIELD_STRING},     {"steps", FIELD_STEPS},
+                                   {NULL, 0}};
+
+const generator gen_comp_sequential = {
+    .name = "comp_sequential",
+    .summary = "a short video of moving shapes; a question of 1..4 steps resolved in order, five options",
+    .images = GEN_IMAGES_FRAMES,
+    .fields = fields,
+    .level_field = "num_conditions",
+    .level_min = 1,
+    .level_max = 4,
+    .lowest_level = 1,
+    .input_prompt = "You are shown the frames of a short video, first to last; each frame shows its number in the "
+                    "top-left corner. Circles, triangles, squares, pentagons and hexagons of several colours and "
+                    "three sizes move in straight lines. Between frames an object may appear, vanish, change "
+                    "colour, pass behind the grey bar or cross the black line.",
+    .rules = "The question is a chain of steps. Work through them in order: each step finds one object or one "
+             "frame, and later steps use what earlier steps found. Then answer the question about the last "
+             "things found by choosing one of the five options.",
+    .output_prompt = "You may first write what each step finds, one line each, as STEP k: followed by a single "
+                     "word or number (for example STEP 1: red or STEP 2: 7). The last line of your answer must be "
+                     "ANSWER: X, where X is the letter (A, B, C, D or E) of the option you choose.",
+    .answer = {.format = "ANSWER: X", .kind = ANSWER_CHOICE, .gold = {"answer"}, .axis = "num_conditions"},
+    .check_level = check_level,
+    .sample = sample,
+};
