@@ -90,7 +90,8 @@ for thumbs, lines in blocks:
     y += MARGIN
     draw.line([0, y, width, y], fill=(200, 200, 200))
     y += MARGIN
-sheet.save(out, optimize=True)
+# few colours: a palette image is a third of the size and looks the same
+sheet.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(out, optimize=True)
 print(f"wrote {out} ({width}x{height})")
 PY
 done
