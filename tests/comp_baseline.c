@@ -427,6 +427,11 @@ static void audit(const char *name, const recset *s, bool verbose, outcome *o)
     model m = {0};
     train(&m, s);
     long right[NGUESS][MAX_LEVEL] = {{0}}, total[MAX_LEVEL] = {0};
+    /* the same per answer category: (c) and (e) are printed, not bounded (the issue
+     * bounds a level; a category holds a few hundred samples) */
+    static long cright[NGUESS][MAX_LEVEL][32], ctotal[MAX_LEVEL][32];
+    memset(cright, 0, sizeof cright);
+    memset(ctotal, 0, sizeof ctotal);
     /* raw value guesses: the level's (and category's) most frequent value, or the
      * category's, among all values (not only the options) */
     long raw_level[MAX_LEVEL] = {0}, raw_pooled[MAX_LEVEL] = {0};
@@ -435,9 +440,13 @@ static void audit(const char *name, const recset *s, bool verbose, outcome *o)
         words w;
         split_words(r->question, &w);
         int t = 1 - r->fold;
-        for (int g = 0; g < NGUESS; g++)
-            right[g][r->level] += guess(&m, r, &w, g, t) == r->answer;
+        for (int g = 0; g < NGUESS; g++) {
+            bool ok = guess(&m, r, &w, g, t) == r->answer;
+            right[g][r->level] += ok;
+            cright[g][r->level][r->cat] += ok;
+        }
         total[r->level]++;
+        ctotal[r->level][r->cat]++;
         /* the most frequent value of r's category at r's level, and at any level */
         int bl = -1, bp = -1;
         long cl = 0, cp = 0;
@@ -490,6 +499,17 @@ static void audit(const char *name, const recset *s, bool verbose, outcome *o)
             printf("%-22s %5d  %-26s %6.1f%% with the level, %.1f%% without%s\n", name, l, "(f) value from level",
                    100.0 * (double)raw_level[l] / (double)total[l], 100.0 * (double)raw_pooled[l] / (double)total[l],
                    bad ? "  FAIL" : "");
+        for (int c = 0; verbose && c < s->ncats && s->ncats > 1; c++) {
+            if (!ctotal[l][c])
+                continue;
+            char what[48];
+            snprintf(what, sizeof what, "category %s", s->cats[c]);
+            double bayes = (double)cright[G_BAYES][l][c] / (double)ctotal[l][c];
+            double prior = (double)cright[G_PRIOR][l][c] / (double)ctotal[l][c];
+            printf("%-22s %5d  %-26s %6.1f%% %7ld  (c) bayes; (e) value prior %.1f%%%s\n", name, l, what,
+                   100 * bayes, ctotal[l][c], 100 * prior,
+                   bayes > BASE_MAX_ACC || prior > BASE_MAX_ACC ? "  (over 30% in this category)" : "");
+        }
     }
     model_free(&m);
 }
