@@ -26,10 +26,10 @@
 #define WORLD_TRIES 300
 /* Subconditions gathered about the target, at most. */
 #define POOL_MAX 96
+/* Targets tried on one world before it is drawn again. */
+#define TARGET_TRIES 4
 /* Frames sampled for spatial subconditions per world (each with every reference). */
 #define FRAME_PICKS 5
-/* Random sets of subconditions tried on one world. */
-#define SET_TRIES 4000
 /* A shape question names at most this many shapes, so five options remain that
  * the question does not name (COMP_NSHAPES = 7). */
 #define MAX_NAMED_SHAPES (COMP_NSHAPES - NOPTIONS)
@@ -184,40 +184,78 @@ static int popcount(unsigned m)
     return n;
 }
 
+typedef struct search {
+    const comp_world *w;
+    const pool *p;
+    const int *val, *order;
+    int n, t;
+    long budget;                   /* nodes left */
+    int pick[MAX_CONDS];
+    unsigned sub[1u << MAX_CONDS]; /* the candidates of every subset of the picks so far */
+} search;
+
+/* Depth-first over pool entries (in s->order) from `from`, d picked so far: every
+ * subset made by the new pick must stay ambiguous, except the whole set of n,
+ * which must be {t}. */
+static bool dfs(search *s, int d, int from)
+{
+    if (d >= s->n || d >= MAX_CONDS)
+        return false;
+    for (int k = from; k < s->p->n; k++) {
+        if (--s->budget < 0)
+            return false;
+        int c = s->order[k];
+        unsigned m = s->p->mask[c];
+        bool ok = true;
+        for (unsigned use = 0; use < (1u << d) && ok; use++) {
+            unsigned set = s->sub[use] & m, bit = use | 1u << d;
+            if (d + 1 == s->n && bit == (1u << s->n) - 1)
+                ok = set == 1u << s->t;
+            else
+                ok = ambiguous(s->w, set, s->val);
+            s->sub[bit] = set;
+        }
+        if (!ok)
+            continue;
+        s->pick[d] = c;
+        if (d + 1 == s->n || dfs(s, d + 1, k + 1))
+            return true;
+    }
+    return false;
+}
+
+/* Nodes of the search tried on one world before it is drawn again. */
+#define SEARCH_BUDGET 200000
+
 /* Chooses n subconditions from the pool that pass verification, broadest first;
- * false when SET_TRIES random sets all fail. */
+ * false when the search finds none within its budget. */
 static bool choose(const comp_world *w, const pool *p, int n, int t, const int *val, rng *r, int *pick)
 {
     if (p->n < n)
         return false;
-    int idx[POOL_MAX];
+    int order[POOL_MAX];
     for (int k = 0; k < p->n; k++)
-        idx[k] = k;
-    for (int tries = 0; tries < SET_TRIES; tries++) {
-        /* n distinct pool entries, uniformly */
-        for (int k = 0; k < n; k++) {
-            int j = k + (int)rng_below(r, (uint32_t)(p->n - k));
-            int tmp = idx[k];
-            idx[k] = idx[j];
-            idx[j] = tmp;
-        }
-        unsigned mask[MAX_CONDS];
-        for (int k = 0; k < n; k++)
-            mask[k] = p->mask[idx[k]];
-        if (!verified(w, mask, n, t, val))
-            continue;
-        for (int k = 0; k < n; k++)
-            pick[k] = idx[k];
-        /* broadest first, so the steps' counts narrow down (ties keep the draw's order) */
-        for (int a = 1; a < n; a++)
-            for (int b = a; b > 0 && popcount(p->mask[pick[b]]) > popcount(p->mask[pick[b - 1]]); b--) {
-                int tmp = pick[b];
-                pick[b] = pick[b - 1];
-                pick[b - 1] = tmp;
-            }
-        return true;
+        order[k] = k;
+    rng_shuffle_int(r, order, p->n);
+    search s = {.w = w, .p = p, .val = val, .order = order, .n = n, .t = t, .budget = SEARCH_BUDGET};
+    s.sub[0] = (1u << w->nobj) - 1;
+    if (!ambiguous(w, s.sub[0], val) || !dfs(&s, 0, 0))
+        return false;
+    unsigned mask[MAX_CONDS];
+    for (int k = 0; k < n; k++) {
+        pick[k] = s.pick[k];
+        mask[k] = p->mask[pick[k]];
     }
-    return false;
+    if (!verified(w, mask, n, t, val)) /* the search's own result, checked the plain way */
+        return false;
+    /* broadest first, so the steps' counts narrow down (ties keep the draw's order) */
+    for (int a = 1; a < n; a++)
+        for (int b = a; b > 0 && popcount(p->mask[pick[b]]) > popcount(p->mask[pick[b - 1]]); b--) {
+            int tmp = pick[b];
+            pick[b] = pick[b - 1];
+            pick[b - 1] = tmp;
+        }
+    return true;
 }
 
 /* Whether word occurs in text as a whole word. */
@@ -259,14 +297,20 @@ static int sample(gen_ctx *ctx)
                           .behind = rng_int(r, 1, 2)};
         if (!comp_world_make(&w, &spec, r))
             continue;
-        int t = rng_int(r, 0, w.nobj - 1);
-        /* colour only of an object with one colour; else its shape */
-        int attr = w.obj[t].change_frame == COMP_NO_FRAME && rng_below(r, 2) ? COMP_A_COLOUR : COMP_A_SHAPE;
-        int val[COMP_MAX_OBJECTS];
-        answer_values(&w, attr, val);
-        gather(&w, t, attr, r, &p);
-        int pick[MAX_CONDS];
-        if (!choose(&w, &p, n, t, val, r, pick))
+        /* a few targets in turn before the world is drawn again */
+        int t = -1, attr = 0, val[COMP_MAX_OBJECTS], pick[MAX_CONDS], order[COMP_MAX_OBJECTS];
+        for (int k = 0; k < w.nobj; k++)
+            order[k] = k;
+        rng_shuffle_int(r, order, w.nobj);
+        for (int k = 0; k < TARGET_TRIES && k < w.nobj && t < 0; k++) {
+            /* colour only of an object with one colour; else its shape */
+            attr = w.obj[order[k]].change_frame == COMP_NO_FRAME && rng_below(r, 2) ? COMP_A_COLOUR : COMP_A_SHAPE;
+            answer_values(&w, attr, val);
+            gather(&w, order[k], attr, r, &p);
+            if (choose(&w, &p, n, order[k], val, r, pick))
+                t = order[k];
+        }
+        if (t < 0)
             continue;
         /* the question's words */
         const char *noun = attr == COMP_A_COLOUR ? "colour" : "shape";

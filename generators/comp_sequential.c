@@ -31,6 +31,10 @@
 /* Frame questions offer five frame numbers, so they need five frames. */
 #define FRAME_OPTIONS_MIN 5
 #define NOPTIONS 5
+/* Count questions need frames whose counts differ: with fewer than five,
+ * appearing and vanishing hardly fit and no count chain verified (measured
+ * at 2 frames: none in 400 videos). */
+#define COUNT_FRAMES_MIN 5
 /* A count answer is one digit. */
 #define COUNT_MAX 9
 
@@ -63,7 +67,7 @@ static void fill_view(const comp_world *w, cc_view *v)
 }
 
 /* The categories a level can ask: a one-step question names an object, so it
- * asks a colour or a shape; frame questions need five frames. */
+ * asks a colour or a shape; frame and count questions need five frames. */
 static int categories(int n, int frames, int *out)
 {
     int k = 0;
@@ -72,11 +76,10 @@ static int categories(int n, int frames, int *out)
      * a frame keeps the shape */
     if (n != 2)
         out[k++] = CAT_SHAPE;
-    if (n > 1) {
-        if (frames >= FRAME_OPTIONS_MIN)
-            out[k++] = CAT_FRAME;
+    if (n > 1 && frames >= FRAME_OPTIONS_MIN)
+        out[k++] = CAT_FRAME;
+    if (n > 1 && frames >= COUNT_FRAMES_MIN)
         out[k++] = CAT_COUNT;
-    }
     return k;
 }
 
@@ -184,7 +187,8 @@ static void dfs(search *s, cc_chain *c, int k)
 
 /* The one-word name of a step's value: a frame number, or an object's colour
  * (in the frame the step reads, else where it is first seen whole) when no
- * other object shows that colour then.  False when the colour does not name it. */
+ * other object has that colour in that frame (in any frame, for a step that
+ * reads none).  False when the colour does not name it. */
 static bool step_answer(const cc_view *v, const cc_chain *c, const cc_result *res, int k, char *out, size_t n)
 {
     if (cc_op_frame(c->step[k].op)) {
@@ -201,9 +205,12 @@ static bool step_answer(const cc_view *v, const cc_chain *c, const cc_result *re
     if (f < 0)
         return false;
     int col = v->st[o][f].colour;
+    /* a step that reads a frame names its object in that frame; one that
+     * reads none names it for the whole video */
     for (int i = 0; i < v->nobj; i++)
-        if (i != o && v->st[i][f].vis != CC_ABSENT && v->st[i][f].colour == col)
-            return false;
+        for (int g = fs >= 0 ? f : 0; g <= (fs >= 0 ? f : v->nframes - 1); g++)
+            if (i != o && v->st[i][g].vis != CC_ABSENT && v->st[i][g].colour == col)
+                return false;
     snprintf(out, n, "%s", PALETTE[col].name);
     return true;
 }
@@ -388,15 +395,16 @@ const generator gen_comp_sequential = {
     .level_max = 4,
     .lowest_level = 1,
     .input_prompt = "You are shown the frames of a short video, first to last; each frame shows its number in the "
-                    "top-left corner. Circles, triangles, squares, pentagons and hexagons of several colours and "
-                    "three sizes move in straight lines. Between frames an object may appear, vanish, change "
+                    "top-left corner. Circles, triangles, squares, diamonds, pentagons, hexagons and stars of "
+                    "several colours and three sizes move in straight lines. Between frames an object may appear, vanish, change "
                     "colour, pass behind the grey bar or cross the black line.",
     .rules = "The question is a chain of steps. Work through them in order: each step finds one object or one "
              "frame, and later steps use what earlier steps found. Then answer the question about the last "
              "things found by choosing one of the five options.",
-    .output_prompt = "You may first write what each step finds, one line each, as STEP k: followed by a single "
-                     "word or number (for example STEP 1: red or STEP 2: 7). The last line of your answer must be "
-                     "ANSWER: X, where X is the letter (A, B, C, D or E) of the option you choose.",
+    .output_prompt = "You may first write what each step finds, one line each, as STEP k: followed by the colour "
+                     "of the object it finds or the number of the frame it finds (for example STEP 1: red or "
+                     "STEP 2: 7). The last line of your answer must be ANSWER: X, where X is the letter (A, B, C, "
+                     "D or E) of the option you choose.",
     .answer = {.format = "ANSWER: X", .kind = ANSWER_CHOICE, .gold = {"answer"}, .axis = "num_conditions"},
     .check_level = check_level,
     .sample = sample,

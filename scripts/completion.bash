@@ -77,7 +77,7 @@ _gen()
     overlap) opts="--jobs --quiet" paths=-d ;;
     recipe) opts="--out --jobs --shard --force --quiet --dry-run" paths=-f ;;
     gold) opts="--task -o" paths=-d ;;
-    requests) opts="--model --task --shots --prompts -o --max_tokens" paths=-d ;;
+    requests) opts="--model --task --shots --prompts -o --max_tokens --frames --tile" paths=-d ;;
     score) opts="--task --parser -o --annotated --plot --quiet" paths=-f ;;
     report) opts="--task --parser -o --embed --quiet" paths=-f ;;
     preview)

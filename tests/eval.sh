@@ -11,8 +11,12 @@ GEN=$1
 PROBE=$2
 . "$(dirname "$0")/lib.sh"
 scratch
+# The tasks of the release (gen list's image count is a number): the video tasks of
+# issue 30 have no release format, and tests/eval_comp.sh tests them.
+release_tasks() { "$GEN" list | awk 'NR > 1 && $2 ~ /^[0-9]+$/ {print $1}'; }
 R=$WORK/pv
-"$GEN" all --seed 11 --num_images 1 --out "$R" --quiet || { echo "eval: gen all failed"; exit 1; }
+"$GEN" all --seed 11 --num_images 1 --tasks "$(release_tasks | paste -sd,)" --out "$R" --quiet ||
+    { echo "eval: gen all failed"; exit 1; }
 
 CC=$R/counting_circles
 # records of the original scripts (6 per task), as a tree of task directories
@@ -20,7 +24,7 @@ F=$WORK/release
 cp -r "$(dirname "$0")/release_data" "$F"
 
 # 1. Per task: gold -> score is 100.0 overall and in every category, keys = eval.py's.
-for t in $(tasks); do
+for t in $(release_tasks); do
     "$GEN" gold "$F/$t" -o "$WORK/gold-$t.json" && ok || fail "gen gold $t"
     "$GEN" score "$F/$t" "$WORK/gold-$t.json" -o "$WORK/eval-$t.json" --quiet && ok || fail "gen score $t"
     out=$("$PROBE" axes "$F/$t" "$WORK/eval-$t.json") && ok || fail "$t: $out"

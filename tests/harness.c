@@ -44,8 +44,13 @@ static int run_level(const generator *g, check_fn check, int level, int *passed,
     sample_out s;
     sample_out_init(&s);
     char msg[512];
-    for (int k = 0; k < HARNESS_PER_LEVEL; k++) {
-        gen_params p = {.level = level, .grid_size = 6, .file = 1000L * level + k};
+    /* a video task: the default frames, then a few with few frames (rounds 2) */
+    int rounds = g->images == GEN_IMAGES_FRAMES ? 2 : 1;
+    for (int k = 0; k < HARNESS_PER_LEVEL * rounds; k++) {
+        int frames = 0;
+        if (g->images == GEN_IMAGES_FRAMES)
+            frames = k < HARNESS_PER_LEVEL ? GEN_FRAMES_DEFAULT : HARNESS_FEW_FRAMES;
+        gen_params p = {.level = level, .grid_size = 6, .file = 1000L * level + k, .frames = frames};
         int rc = make_sample(g, HARNESS_SEED, &p, &s);
         const char *why = NULL;
         if (rc != 0)

@@ -4,7 +4,8 @@
  *  1. A test file tests/check_<task>.c defines a check function and calls
  *     HARNESS_MAIN("<task>", check).  The harness makes HARNESS_PER_LEVEL samples at
  *     every default level of the task (plus its extra levels, if given) and calls
- *     check on each.
+ *     check on each; a video task's samples have GEN_FRAMES_DEFAULT frames, and
+ *     HARNESS_PER_LEVEL more at each level have HARNESS_FEW_FRAMES.
  *  2. check recomputes the answer from the scene (and, where it matters, from the
  *     rendered pixels) with code of its own, and compares it with the record.  It
  *     returns NULL when they agree, else a message (written into msg).
@@ -22,6 +23,9 @@
 /* Samples per level: 10, as the release has, so every default level is covered
  * with the release's count. */
 #define HARNESS_PER_LEVEL 10
+/* A video task's samples are made with GEN_FRAMES_DEFAULT frames, and as many
+ * again with this few (temporal conditions where few frames allow them). */
+#define HARNESS_FEW_FRAMES 4
 /* The root seed of consistency tests (any fixed value). */
 #define HARNESS_SEED 20261129ULL
 /* The viewing size (tasks.md rule 12), written here on its own rather than taken

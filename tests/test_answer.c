@@ -366,9 +366,10 @@ static void choice_cases(void)
     CHECK(v.correct && v.first_wrong_step == 1, "choice: a NUL inside a step: %d", v.first_wrong_step);
     answer_verdict_clear(&v);
     size_t big = ANSWER_MAX_RESPONSE;
+    static const char pattern[] = "STEP 1:\nANSWER: (\n\0"; /* its own NUL too */
     char *junk = malloc(big + 1);
     for (size_t i = 0; i < big + 1; i++)
-        junk[i] = "STEP 1:\nANSWER: (\n\0"[i % 21];
+        junk[i] = pattern[i % sizeof pattern];
     answer_judge(&CHOICE, ANSWER_STRICT, rec, junk, big, true, &v);
     CHECK(!v.correct && v.error, "choice: junk is read");
     answer_verdict_clear(&v);

@@ -58,12 +58,13 @@ int main(void)
             if (GENERATORS[t] == g)
                 seen[t] = true;
         for (int k = 0; k < SAMPLES_PER_LINE; k++) {
-            gen_params p = {.level = level, .grid_size = 6, .file = 1000L * level + k};
+            gen_params p = {.level = level, .grid_size = 6, .file = 1000L * level + k,
+                            .frames = g->images == GEN_IMAGES_FRAMES ? GEN_FRAMES_DEFAULT : 0};
             int rc = make_sample(g, SEED, &p, &s);
             CHECK(rc == 0, "%s level %d: %s", task, level, s.err);
             if (rc != 0)
                 continue;
-            for (int i = 0; i < g->images; i++)
+            for (int i = 0; i < gen_images(g, p.frames); i++)
                 CHECK(within(s.img[i].width, w, pct) && within(s.img[i].height, h, pct),
                       "%s level %d image %d is %dx%d; the original's is %dx%d (+-%.1f%%)", task, level, i + 1,
                       s.img[i].width, s.img[i].height, w, h, pct);

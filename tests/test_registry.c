@@ -1,6 +1,7 @@
 /* The registry is sorted and unique, names every generators/<task>.c, and each
  * descriptor is complete and matches the release's field table
- * (tests/release_fields.txt, copied from the dataset card). */
+ * (tests/release_fields.txt, copied from the dataset card), or for gen's own
+ * tasks without an original, tests/own_tasks.txt. */
 #include "generator.h"
 #include "testlib.h"
 
@@ -70,12 +71,27 @@ int main(void)
         const generator *g = GENERATORS[i];
         CHECK(g->sample && g->summary && g->input_prompt && g->rules && g->output_prompt, "%s: incomplete descriptor",
               g->name);
-        CHECK(g->images == 1 || g->images == 2, "%s: images %d", g->name, g->images);
         CHECK(g->level_min >= g->lowest_level && g->level_min <= g->level_max, "%s: bad default levels", g->name);
-        char want[512], have[512] = "";
+        char want[512], have[512] = "", axis[128];
         const char *rel = table_row("release_fields.txt", g->name, want, sizeof want);
-        CHECK(rel != NULL, "%s is not a release task", g->name);
-        size_t at = (size_t)snprintf(have, sizeof have, "%d", g->images);
+        const char *rax = table_row("release_axes.txt", g->name, axis, sizeof axis);
+        /* gen's own tasks (no original): "images fields axis" in own_tasks.txt */
+        const char *own = table_row("own_tasks.txt", g->name, want, sizeof want);
+        CHECK(!(own && (rel || rax)), "%s is in own_tasks.txt and in the release's tables", g->name);
+        if (own) {
+            char *space = strrchr(want, ' ');
+            if (space) {
+                *space = '\0';
+                snprintf(axis, sizeof axis, "%s", space + 1);
+                rel = want;
+                rax = axis;
+            }
+        }
+        CHECK(g->images == 1 || g->images == 2 || (own && g->images == GEN_IMAGES_FRAMES), "%s: images %d", g->name,
+              g->images);
+        CHECK(rel != NULL, "%s is neither a release task nor one of gen's own (own_tasks.txt)", g->name);
+        size_t at = g->images == GEN_IMAGES_FRAMES ? (size_t)snprintf(have, sizeof have, "F")
+                                                   : (size_t)snprintf(have, sizeof have, "%d", g->images);
         bool level_field_listed = false;
         for (const gen_field *f = g->fields; f->name; f++) {
             at += (size_t)snprintf(have + at, sizeof have - at, "%s%s", f == g->fields ? " " : ",", f->name);
@@ -86,8 +102,6 @@ int main(void)
          * maze_solving: E's carve number is not recorded) */
         CHECK(!g->level_field || level_field_listed, "%s: level_field is not one of its fields", g->name);
         /* the answer spec: gold fields are record fields, the axis is the release's */
-        char axis[128];
-        const char *rax = table_row("release_axes.txt", g->name, axis, sizeof axis);
         CHECK(rax && g->answer.axis && strcmp(rax, g->answer.axis) == 0, "%s: answer axis '%s', release '%s'",
               g->name, g->answer.axis ? g->answer.axis : "none", rax ? rax : "?");
         CHECK(g->answer.gold[0] != NULL, "%s: no gold field in its answer spec", g->name);

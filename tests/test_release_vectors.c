@@ -162,7 +162,8 @@ int main(int argc, char **argv)
 {
     long agree = 0, total = 0;
     for (int i = 0; i < GENERATOR_COUNT; i++)
-        if (argc < 2 || strcmp(argv[1], GENERATORS[i]->name) == 0)
+        /* the composed questions of issue 30 have no release (test_answer.c tests them) */
+        if ((argc < 2 || strcmp(argv[1], GENERATORS[i]->name) == 0) && GENERATORS[i]->answer.kind != ANSWER_CHOICE)
             task_vectors(GENERATORS[i], &agree, &total);
     harness();
     printf("all tasks: %ld vectors, gen agrees with the release on %ld (%.2f%%)\n", total, agree,

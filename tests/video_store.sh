@@ -89,10 +89,18 @@ for T in "${present[@]}"; do
     "$GEN" check "$A" >"$WORK/c.txt" && ok || fail "$T: check of a run failed: $(head -3 "$WORK/c.txt")"
     "$GEN" verify "$A" >"$WORK/v.txt" && ok || fail "$T: verify of a run failed: $(head -3 "$WORK/v.txt")"
 
-    # determinism: the same command, the same bytes; other frames, other samples
-    "$GEN" "$T" --seed 5 --num_images 1 --frames 4 --annotations --metadata jsonl --out "$WORK/again" --quiet
-    diff -r -x gen.json "$A" "$WORK/again" >/dev/null && ok || fail "$T: the same run made other bytes"
+    # determinism: the same command, the same bytes, whatever the threads
+    "$GEN" "$T" --seed 5 --num_images 1 --frames 4 --annotations --metadata jsonl --out "$WORK/again" --quiet \
+        --jobs 1
+    diff -r -x gen.json "$A" "$WORK/again" >/dev/null && ok || fail "$T: the same run with --jobs 1 made other bytes"
     rm -rf "$WORK/again"
+    # without gen.json, check takes F from the records (and the release's 50 samples a level)
+    cp -r "$A" "$WORK/nomani"
+    rm "$WORK/nomani/gen.json"
+    "$GEN" check "$WORK/nomani" --task "$T" >"$WORK/c.txt"
+    grep -q "records, expected $((50 * want))" "$WORK/c.txt" && ! grep -q "frame" "$WORK/c.txt" && ok ||
+        fail "$T: check without gen.json: $(head -3 "$WORK/c.txt")"
+    rm -rf "$WORK/nomani"
 
     # --- the default: 16 frames -----------------------------------------------------------
     D=$WORK/$T-f16

@@ -21,7 +21,7 @@ void gen_usage(FILE *f)
           "                [-o FILE]\n"
           "       gen gold DIR [--task TASK] [-o ANSWERS.json]\n"
           "       gen requests DIR --model NAME [--task TASK] [--shots K] [--prompts ROOT] [-o requests.jsonl]\n"
-          "                [--max_tokens N]\n"
+          "                [--max_tokens N] [--frames K] [--tile]\n"
           "       gen score DIR ANSWERS [--task TASK] [--parser release|strict] [-o EVAL.json]\n"
           "                [--annotated OUT.json] [--plot FILE.png] [--quiet]\n"
           "       gen report ROOT ANSWERS -o report.html [--task TASK] [--parser release|strict] [--embed] [--quiet]\n"

@@ -1303,6 +1303,13 @@ static void records_with(const eval_set *s, strbuf *out, bool gold)
                 cJSON_AddItemToObject(c, "Output", t->output[i] ? cJSON_CreateRaw(t->output[i]) : cJSON_CreateNull());
                 cJSON_AddItemToObject(c, "ERROR", t->error[i] ? cJSON_CreateString(t->error[i]) : cJSON_CreateNull());
                 cJSON_AddBoolToObject(c, "correct", t->correct[i]);
+                if (eval_is_choice(t)) {
+                    /* the process metric: the first wrong step, 0 for none, null for no steps */
+                    cJSON_DeleteItemFromObjectCaseSensitive(c, "first_wrong_step");
+                    int f = t->first_wrong[i];
+                    cJSON_AddItemToObject(c, "first_wrong_step",
+                                          f == ANSWER_NO_STEPS ? cJSON_CreateNull() : cJSON_CreateNumber(f));
+                }
             }
             strbuf line = {0};
             json_append(&line, c);

@@ -170,7 +170,7 @@ static const char PAGE_CSS[] =
     ".imgs{display:flex;gap:6px;flex:none}"
     "img.thumb{width:" REPORT_THUMB_PX "px;height:auto;border:1px solid #bbb;cursor:zoom-in;background:#fff}"
     ".imgs.frames{flex-wrap:wrap;max-width:" REPORT_FRAMES_PX "px}.imgs.frames img.thumb{width:" REPORT_FRAME_PX "px}"
-    "table.steps td.none{color:#888}"
+    "table.steps td.none{color:#888}dd code{white-space:pre-wrap}"
     "dl{margin:0;display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;min-width:0}"
     "dt{font-weight:bold;color:#555}dd{margin:0;min-width:0}"
     "pre{white-space:pre-wrap;word-break:break-all;margin:0;background:#fafafa;padding:4px;"

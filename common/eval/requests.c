@@ -290,8 +290,8 @@ static int frame_pick(int f, int want, int *pick)
     return want;
 }
 
-/* Pixels of the contact sheet: a gutter between frames and a label strip above
- * each, tall enough for its 14 px text. */
+/* Pixels of the contact sheet: a grey gutter between frames and a light grey
+ * label strip above each, tall enough for its 14 px text. */
 #define TILE_GUTTER 6
 #define TILE_LABEL 20
 #define TILE_FONT_PX 14.0
@@ -347,7 +347,7 @@ static int tile_png(const eval_task *t, long sample, const int *names, int count
         for (int k = 0; k < count; k++) {
             int x0 = TILE_GUTTER + (k % cols) * (cw + TILE_GUTTER);
             int y0 = TILE_GUTTER + (k / cols) * (ch + TILE_LABEL + TILE_GUTTER);
-            cairo_set_source_rgb(cr, 1, 1, 1);
+            cairo_set_source_rgb(cr, 0.9, 0.9, 0.9); /* apart from the white frames */
             cairo_rectangle(cr, x0, y0, cw, TILE_LABEL);
             cairo_fill(cr);
             char label[32];

@@ -58,10 +58,12 @@ int make_sample(const generator *g, uint64_t seed, const gen_params *p, sample_o
     gen_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.p = *p;
+    if (g->images == GEN_IMAGES_FRAMES && ctx.p.frames == 0)
+        ctx.p.frames = GEN_FRAMES_DEFAULT; /* gen TASK's default, for callers that name no frames */
     ctx.seed = seed;
     ctx.task = g->name;
     rng_for_sample(&ctx.rng, seed, g->name, p->file, "sample");
-    int n = gen_images(g, p->frames);
+    int n = gen_images(g, ctx.p.frames);
     if (n < 1 || n > GEN_MAX_IMAGES) {
         snprintf(o->err, sizeof o->err, "%s: %d images a sample (a video task needs --frames %d..%d)", g->name, n,
                  GEN_FRAMES_MIN, GEN_MAX_IMAGES);

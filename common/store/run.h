@@ -3,7 +3,9 @@
  * Contract:
  *  1. make_sample() is the only way a sample is made (by gen, tests and benches):
  *     seed the stream from (seed, task, file), reset the scenes, call the
- *     generator, then check the record holds exactly the task's fields.
+ *     generator, then check the record holds exactly the task's fields.  A
+ *     video task asked with p->frames 0 (a test or bench that names no frames)
+ *     is made with GEN_FRAMES_DEFAULT, as gen TASK without --frames.
  *  2. run_task() writes DIR/data/, DIR/data.json, DIR/prompts/, DIR/gen.json (and
  *     DIR/swatches.png where the task uses it) through a temporary directory
  *     inside DIR, and moves them into place only after every sample succeeded.

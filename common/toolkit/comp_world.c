@@ -36,6 +36,8 @@ static const char *const ATTR_CATEGORY[COMP_NATTRS] = {"colour", "shape", "size"
 /* Placements tried per object, and objects restarted per world, before giving up. */
 #define OBJECT_TRIES 400
 #define WORLD_TRIES 60
+/* "Nearest": the runner-up is this many times as far, at least. */
+#define NEAREST_RATIO 1.2
 /* Margin kept from the canvas edge (px). */
 #define EDGE 3.0
 
@@ -91,16 +93,26 @@ int comp_colour(const comp_world *w, int i, int f)
     return o->change_frame != COMP_NO_FRAME && f >= o->change_frame ? o->colour2 : o->colour;
 }
 
-/* The outline's points about the centre (0, 0), on whole pixels as drawn; 0 for a
- * circle. */
-static int outline(const comp_object *o, point *pts)
+void comp_object_outline(comp_object *o)
 {
-    int n = shape_points(o->shape, 0, 0, o->r, o->rot, pts);
-    for (int k = 0; k < n; k++) {
-        pts[k].x = floor(pts[k].x + 0.5);
-        pts[k].y = floor(pts[k].y + 0.5);
+    o->r = comp_shape_radius(o->shape, o->size);
+    if (o->shape == SHAPE_CIRCLE) {
+        o->npts = 0;
+        o->bx0 = o->by0 = -o->r;
+        o->bx1 = o->by1 = o->r + 1;
+        return;
     }
-    return n;
+    o->npts = shape_points(o->shape, 0, 0, o->r, o->rot, o->pts);
+    o->bx0 = o->by0 = 1e9;
+    o->bx1 = o->by1 = -1e9;
+    for (int k = 0; k < o->npts; k++) {
+        o->pts[k].x = floor(o->pts[k].x + 0.5);
+        o->pts[k].y = floor(o->pts[k].y + 0.5);
+        o->bx0 = fmin(o->bx0, o->pts[k].x);
+        o->bx1 = fmax(o->bx1, o->pts[k].x + 1);
+        o->by0 = fmin(o->by0, o->pts[k].y);
+        o->by1 = fmax(o->by1, o->pts[k].y + 1);
+    }
 }
 
 /* The object's ink box in frame f (pixel edges). */
@@ -109,23 +121,10 @@ static void box(const comp_world *w, int i, int f, double *x0, double *y0, doubl
     const comp_object *o = &w->obj[i];
     double cx, cy;
     comp_pos(w, i, f, &cx, &cy);
-    if (o->shape == SHAPE_CIRCLE) {
-        *x0 = cx - o->r;
-        *x1 = cx + o->r + 1;
-        *y0 = cy - o->r;
-        *y1 = cy + o->r + 1;
-        return;
-    }
-    point pts[SHAPE_MAX_POINTS];
-    int n = outline(o, pts);
-    *x0 = *y0 = 1e9;
-    *x1 = *y1 = -1e9;
-    for (int k = 0; k < n; k++) {
-        *x0 = fmin(*x0, cx + pts[k].x);
-        *x1 = fmax(*x1, cx + pts[k].x + 1);
-        *y0 = fmin(*y0, cy + pts[k].y);
-        *y1 = fmax(*y1, cy + pts[k].y + 1);
-    }
+    *x0 = cx + o->bx0;
+    *x1 = cx + o->bx1;
+    *y0 = cy + o->by0;
+    *y1 = cy + o->by1;
 }
 
 /* Bar state with a fourth answer, -1: touching its edge, too close to read. */
@@ -168,19 +167,20 @@ int comp_line_side(const comp_world *w, int i, int f)
     double cx, cy;
     comp_pos(w, i, f, &cx, &cy);
     double lo, hi, margin = COMP_GAP + LINE_W / 2 + 0.5;
+    double d = line_dist(w, cx + 0.5, cy + 0.5);
     if (o->shape == SHAPE_CIRCLE) {
-        double d = line_dist(w, cx + 0.5, cy + 0.5);
         lo = d - o->r - 0.5;
         hi = d + o->r + 0.5;
     } else {
-        point pts[SHAPE_MAX_POINTS];
-        int n = outline(o, pts);
+        /* the vertices' distances: the centre's plus their offsets along the normal */
+        double dx = w->line_b.x - w->line_a.x, dy = w->line_b.y - w->line_a.y, len = hypot(dx, dy);
+        double nx = -dy / len, ny = dx / len;
         lo = 1e9;
         hi = -1e9;
-        for (int k = 0; k < n; k++) {
-            double d = line_dist(w, cx + pts[k].x + 0.5, cy + pts[k].y + 0.5);
-            lo = fmin(lo, d);
-            hi = fmax(hi, d);
+        for (int k = 0; k < o->npts; k++) {
+            double dv = d + nx * o->pts[k].x + ny * o->pts[k].y;
+            lo = dv < lo ? dv : lo;
+            hi = dv > hi ? dv : hi;
         }
         lo -= 0.5;
         hi += 0.5;
@@ -326,10 +326,6 @@ static bool object_fits(const comp_world *w, int i, char *err, size_t errlen)
             snprintf(err, errlen, "object %d covers the frame label in frame %d", i, f + 1);
             return false;
         }
-        if (bar_state(w, i, f) < 0) {
-            snprintf(err, errlen, "object %d touches the bar in frame %d", i, f + 1);
-            return false;
-        }
         double cx, cy;
         comp_pos(w, i, f, &cx, &cy);
         for (int j = 0; j < i; j++) {
@@ -337,7 +333,8 @@ static bool object_fits(const comp_world *w, int i, char *err, size_t errlen)
                 continue;
             double jx, jy;
             comp_pos(w, j, f, &jx, &jy);
-            if (hypot(cx - jx, cy - jy) - o->r - w->obj[j].r - 1 < COMP_GAP) {
+            double need = o->r + w->obj[j].r + 1 + COMP_GAP;
+            if ((cx - jx) * (cx - jx) + (cy - jy) * (cy - jy) < need * need) {
                 snprintf(err, errlen, "objects %d and %d touch in frame %d", j, i, f + 1);
                 return false;
             }
@@ -441,7 +438,7 @@ bool comp_world_make(comp_world *w, const comp_spec *spec, rng *r)
                 o->shape = (shape_kind)shapes[rng_below(r, (uint32_t)nshapes)];
                 o->size = (int)rng_below(r, COMP_NSIZES);
                 o->rot = 0; /* upright, as Percept-V draws its shapes */
-                o->r = comp_shape_radius(o->shape, o->size);
+                comp_object_outline(o);
                 o->colour = colours[rng_below(r, (uint32_t)ncolours)];
                 o->colour2 = o->colour;
                 o->change_frame = COMP_NO_FRAME;
@@ -501,12 +498,11 @@ void comp_draw(const comp_world *w, int f, scene *s)
             p = scene_circle(s, cx + 0.5, cy + 0.5, o->r + 0.5, c->value);
         } else {
             point pts[SHAPE_MAX_POINTS];
-            int n = outline(o, pts);
-            for (int k = 0; k < n; k++) {
-                pts[k].x += cx + 0.5;
-                pts[k].y += cy + 0.5;
+            for (int k = 0; k < o->npts; k++) {
+                pts[k].x = o->pts[k].x + cx + 0.5;
+                pts[k].y = o->pts[k].y + cy + 0.5;
             }
-            p = scene_polygon(s, pts, n, c->value);
+            p = scene_polygon(s, pts, o->npts, c->value);
         }
         p->edges = EDGES_PILLOW; /* Pillow's pixels for whole-pixel coordinates (pil_raster.h) */
         p->kind = shape_name(o->shape);
@@ -648,7 +644,8 @@ comp_truth comp_cond_holds(const comp_world *w, const comp_cond *c, int i)
                 second = d;
             }
         }
-        if (second - best < COMP_TIE)
+        /* nearest by a margin a glance can judge: COMP_TIE px and a fifth of the distance */
+        if (second - best < COMP_TIE || second < best * NEAREST_RATIO)
             return COMP_UNSURE;
         return who == i ? COMP_YES : COMP_NO;
     }
@@ -671,14 +668,13 @@ comp_truth comp_cond_holds(const comp_world *w, const comp_cond *c, int i)
     case COMP_C_BEHIND: {
         if (!w->has_bar)
             return COMP_UNSURE;
-        bool any = false;
+        bool any = false, touch = false;
         for (int g = o->appear; g < o->vanish && g < w->nframes; g++) {
             int s = bar_state(w, i, g);
-            if (s < 0 || s == COMP_HIDDEN)
-                return COMP_UNSURE;
             any = any || s == COMP_PARTLY;
+            touch = touch || s < 0 || s == COMP_HIDDEN;
         }
-        return any ? COMP_YES : COMP_NO;
+        return any ? COMP_YES : touch ? COMP_UNSURE : COMP_NO;
     }
     case COMP_C_CROSSES: {
         if (!w->has_line)
@@ -781,7 +777,7 @@ void comp_cond_text(const comp_world *w, const comp_cond *c, char *buf, size_t n
         snprintf(buf, n, "is lower down than %s%s", ref, when);
         break;
     case COMP_C_NEAREST:
-        snprintf(buf, n, "is the object closest to %s%s", ref, when);
+        snprintf(buf, n, "is the one nearest to %s%s", ref, when);
         break;
     case COMP_C_SIDE:
         snprintf(buf, n, "is on the %s side of the line%s", c->value < 0 ? "left" : "right", when);

@@ -22,8 +22,11 @@
  *  5. Readability (tasks.md rule 6), enforced by comp_world_make() and tested by
  *     comp_world_readable(): every present object is inside the canvas, clear of
  *     the frame label, and keeps COMP_GAP px of background from every other
- *     present object in every frame; it is either clear of the bar by COMP_GAP or
- *     behind it; sizes differ by COMP_SIZE_STEP px of radius at least.  Whether a
+ *     present object in every frame; it is wholly visible (clear of the bar by
+ *     COMP_GAP) in its first and last frames and on both sides of a colour
+ *     change; sizes differ by COMP_SIZE_STEP px of radius at least.  In a frame
+ *     where it is partly behind the bar or just touches its edge it is not
+ *     visible (comp_visible() false; comp_bar() says COMP_PARTLY for both).  Whether a
  *     referent is readable in the frames a subcondition refers to is the
  *     subcondition's business: comp_cond_holds() answers COMP_UNSURE whenever the
  *     pixels cannot settle it (partly hidden, on the line, a near tie), and a
@@ -106,7 +109,16 @@ typedef struct comp_object {
     int vanish;       /* first frame absent again (nframes: stays to the end) */
     double x, y;      /* centre in frame 0 (extrapolated when it appears later) */
     double vx, vy;    /* px per frame */
+    /* the outline as drawn, about a centre at (0, 0): whole-pixel vertices (none for
+     * a circle) and the ink box; set by comp_object_outline() */
+    int npts;
+    point pts[SHAPE_MAX_POINTS];
+    double bx0, by0, bx1, by1;
 } comp_object;
+
+/* Sets o->r and the outline fields from o->shape, o->size and o->rot
+ * (comp_world_make() calls it; call it again after changing any of them). */
+void comp_object_outline(comp_object *o);
 
 typedef struct comp_world {
     int nframes;

@@ -73,12 +73,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     name[n] = '\0';
     ds_name_safe(name);
     ds_file_number(name, g->images == 2 ? "second" : "", GEN_MAX_FILE);
+    int frame;
+    ds_frame_file_number(name, GEN_MAX_FILE, GEN_MAX_IMAGES, &frame); /* a video task's frame names */
     return 0;
 }
 
 #ifndef GEN_LIBFUZZER
-/* Seed inputs named strict_* must be refused by the strict reader; gen_json_whole
- * and gen_json_shard must be accepted as gen.json, every other gen_json_* refused. */
+/* Seed inputs named strict_* must be refused by the strict reader; gen_json_whole,
+ * gen_json_shard and gen_json_video (a video task's frames) must be accepted as
+ * gen.json, every other gen_json_* refused. */
 static int expectation(const char *path)
 {
     const char *base = strrchr(path, '/');
@@ -88,7 +91,8 @@ static int expectation(const char *path)
         return 1;
     }
     if (strncmp(base, "gen_json_", 9) == 0) {
-        bool want = strcmp(base, "gen_json_whole") == 0 || strcmp(base, "gen_json_shard") == 0;
+        bool want = strcmp(base, "gen_json_whole") == 0 || strcmp(base, "gen_json_shard") == 0 ||
+                    strcmp(base, "gen_json_video") == 0;
         if (want != last_manifest_ok) {
             printf("FAIL: %s: gen.json %s\n", base, want ? "refused" : "accepted");
             return 1;
