@@ -23,7 +23,8 @@
  * (d) bounds it among the options, and
  *   (f) value from level  the most frequent answer value of the category at the
  *                   level, among all values of the category, may beat the same
- *                   guess without the level by at most BASE_MAX_LEVEL_GAIN.
+ *                   guess without the level by at most BASE_MAX_LEVEL_GAIN (or
+ *                   by less than GAIN_SIGMAS standard errors).
  *
  * The audit can fail: before the tasks it runs on four synthetic record sets, one
  * fair and three with a planted bias (a letter, a value at one level, a question
@@ -58,6 +59,10 @@
 /* Most the level may add to a guess of the answer value among all values of its
  * category (the category is visible in the options): 5 points. */
 #define BASE_MAX_LEVEL_GAIN 0.05
+/* ... and by more than this many standard errors of the difference, so a small
+ * record set (--data) does not fail on noise (at 1,000 a level, with a fifth of
+ * the items in disagreement, 5 points is 3.5 standard errors). */
+#define GAIN_SIGMAS 3.0
 #define BASE_SEED 30303030ULL
 #define MAX_LEVEL 16
 #define MAX_VALUES 512
@@ -435,6 +440,8 @@ static void audit(const char *name, const recset *s, bool verbose, outcome *o)
     /* raw value guesses: the level's (and category's) most frequent value, or the
      * category's, among all values (not only the options) */
     long raw_level[MAX_LEVEL] = {0}, raw_pooled[MAX_LEVEL] = {0};
+    /* items only the level's guess gets right, and only the pooled one */
+    long only_level[MAX_LEVEL] = {0}, only_pooled[MAX_LEVEL] = {0};
     for (size_t k = 0; k < s->n; k++) {
         const rec *r = &s->r[k];
         words w;
@@ -462,8 +469,11 @@ static void audit(const char *name, const recset *s, bool verbose, outcome *o)
             if (np > cp)
                 cp = np, bp = v;
         }
-        raw_level[r->level] += bl == r->optv[r->answer];
-        raw_pooled[r->level] += bp == r->optv[r->answer];
+        bool okl = bl == r->optv[r->answer], okp = bp == r->optv[r->answer];
+        raw_level[r->level] += okl;
+        raw_pooled[r->level] += okp;
+        only_level[r->level] += okl && !okp;
+        only_pooled[r->level] += okp && !okl;
     }
     for (int l = 0; l < MAX_LEVEL; l++) {
         if (!total[l])
@@ -492,7 +502,12 @@ static void audit(const char *name, const recset *s, bool verbose, outcome *o)
                    "letters", cnt[0], cnt[1], cnt[2], cnt[3], cnt[4], chi2, CHI2_4DF_P001, bad ? "  FAIL" : "");
         }
         double gain = (double)(raw_level[l] - raw_pooled[l]) / (double)total[l];
-        bad = gain > BASE_MAX_LEVEL_GAIN;
+        /* and more than chance could add: the two guesses are scored on the same
+         * items, so their difference is judged on the items where they disagree
+         * (McNemar): over GAIN_SIGMAS standard errors */
+        long disc = only_level[l] + only_pooled[l];
+        bad = gain > BASE_MAX_LEVEL_GAIN &&
+              (double)(only_level[l] - only_pooled[l]) > GAIN_SIGMAS * sqrt((double)(disc > 0 ? disc : 1));
         o->failed_value[l] = bad;
         o->failures += bad;
         if (verbose)
