@@ -37,6 +37,12 @@
  * and a fifth; extremes by 20 px of centre and 10 px of edge; an object is
  * clear of the bar or the line when 4 px of background (plus half the line's
  * 2 px width and half a pixel of Pillow's edge) separates them. */
+/* Centres and radii read back from the primitives (rounded vertices, Pillow's
+ * half pixel) may differ from the generator's by about a pixel, so the check
+ * fails a sample only when the reading is sure: a step's value must be unique
+ * with margins SLACK narrower, and a subset of steps must give one answer with
+ * margins SLACK wider to count as sufficient. */
+#define SLACK 1.5
 #define NEAR_ABS 20.0
 #define NEAR_REL 0.2
 #define EXT_CENTRE 20.0
@@ -147,6 +153,14 @@ static const char *read_video(const sample_out *s, video *v, char *msg, size_t n
             v->size[id] = a < AREA_SMALL_MAX ? 0 : a < AREA_MEDIUM_MAX ? 1 : 2;
             b->colour = col;
             prim_bbox(sc, p, &b->x0, &b->y0, &b->x1, &b->y1);
+            if (p->type == PRIM_POLYGON) {
+                /* Pillow inks the whole pixel of each vertex (vertices sit on
+                 * pixel centres): half a pixel past the outline's extremes */
+                b->x0 -= 0.5;
+                b->y0 -= 0.5;
+                b->x1 += 0.5;
+                b->y1 += 0.5;
+            }
             /* centre and circumradius; the line's side from the outline */
             double lo = INFINITY, hi = -INFINITY, dx = lb.x - la.x, dy = lb.y - la.y, len = hypot(dx, dy);
             if (p->type == PRIM_CIRCLE) {
@@ -352,6 +366,7 @@ static int values(const video *v, const step *st, int obj, int fr, bool strict, 
     }
     if (fr < 0)
         return 0;
+    double slack = strict ? -SLACK : SLACK;
     if (!strcmp(op, "nearest")) {
         if (obj < 0 || !shows(v, obj, fr) || (strict && !whole(v, obj, fr)))
             return 0;
@@ -363,7 +378,7 @@ static int values(const video *v, const step *st, int obj, int fr, bool strict, 
             best = fmin(best, d[o]);
         }
         for (int o = 0; o < v->nobj; o++)
-            if (d[o] <= best + fmax(NEAR_ABS, NEAR_REL * best))
+            if (d[o] <= best + fmax(NEAR_ABS, NEAR_REL * best) + slack)
                 out[n++] = o;
         if (strict && n == 1 && !whole(v, out[0], fr))
             return -1;
@@ -377,26 +392,24 @@ static int values(const video *v, const step *st, int obj, int fr, bool strict, 
         if (!shows(v, o, fr))
             continue;
         const obs *b = &v->o[o][fr];
-        if (!strcmp(op, "leftmost")) {
+        /* the edge is the circumcircle's, as the task's margin defines it */
+        if (!strcmp(op, "leftmost"))
             key[o] = -b->x;
-            edge[o] = -b->x0;
-        } else if (!strcmp(op, "rightmost")) {
+        else if (!strcmp(op, "rightmost"))
             key[o] = b->x;
-            edge[o] = b->x1;
-        } else if (!strcmp(op, "topmost")) {
+        else if (!strcmp(op, "topmost"))
             key[o] = -b->y;
-            edge[o] = -b->y0;
-        } else {
+        else
             key[o] = b->y;
-            edge[o] = b->y1;
-        }
+        edge[o] = key[o] + b->r;
         if (top < 0 || key[o] > key[top])
             top = o;
     }
     if (top < 0)
         return 0;
     for (int o = 0; o < v->nobj; o++)
-        if (!isinf(key[o]) && (o == top || key[o] > key[top] - EXT_CENTRE || edge[o] > edge[top] - EXT_EDGE))
+        if (!isinf(key[o]) &&
+            (o == top || key[o] > key[top] - EXT_CENTRE - slack || edge[o] > edge[top] - EXT_EDGE - slack))
             out[n++] = o;
     if (strict && n == 1 && !whole(v, top, fr))
         return -1;

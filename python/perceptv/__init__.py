@@ -263,8 +263,9 @@ class Dataset:
         return score_answer(task, answer, entry["metadata"], parser)
 
     def __repr__(self):
-        return "perceptv.Dataset(%r, seed=%r, num_images=%d, levels=%d levels, split=%r, file=%d): %d entries" % (
-            self.task, self.seed, self.num_images, len(self.levels), self.split, self.file, len(self))
+        frames = "" if self.__dict__.get("frames") is None else ", frames=%d" % self.frames
+        return "perceptv.Dataset(%r, seed=%r, num_images=%d, levels=%d levels, split=%r, file=%d%s): %d entries" % (
+            self.task, self.seed, self.num_images, len(self.levels), self.split, self.file, frames, len(self))
 
 
 def create_dataset(task, seed, num_images=10, levels=None, split=None, file=1, grid_size=None, scale=1, jobs=None,
