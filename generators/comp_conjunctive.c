@@ -227,16 +227,61 @@ static bool dfs(search *s, int d, int from)
 /* Nodes of the search tried on one world before it is drawn again. */
 #define SEARCH_BUDGET 200000
 
+/* Families of subconditions, drawn alike by the search: attributes, relations
+ * to another object, the line or the bar in one frame, events over the video,
+ * presence at a frame or moment, and any condition whose frame is a moment. */
+enum { FAM_ATTRIBUTE, FAM_RELATION, FAM_LINE_BAR, FAM_EVENT, FAM_PRESENCE, FAM_MOMENT, NFAMILIES };
+
+static int family(const comp_cond *c)
+{
+    if (c->moment_ref >= 0)
+        return FAM_MOMENT;
+    switch (c->kind) {
+    case COMP_C_COLOUR:
+    case COMP_C_SHAPE:
+    case COMP_C_SIZE:
+        return FAM_ATTRIBUTE;
+    case COMP_C_LEFT_OF:
+    case COMP_C_RIGHT_OF:
+    case COMP_C_ABOVE:
+    case COMP_C_BELOW:
+    case COMP_C_NEAREST:
+        return FAM_RELATION;
+    case COMP_C_SIDE:
+    case COMP_C_HIDDEN:
+        return FAM_LINE_BAR;
+    case COMP_C_VISIBLE:
+    case COMP_C_GONE_BEFORE:
+    case COMP_C_ARRIVES_AFTER:
+        return FAM_PRESENCE;
+    default:
+        return FAM_EVENT;
+    }
+}
+
 /* Chooses n subconditions from the pool that pass verification, broadest first;
  * false when the search finds none within its budget. */
 static bool choose(const comp_world *w, const pool *p, int n, int t, const int *val, rng *r, int *pick)
 {
     if (p->n < n)
         return false;
-    int order[POOL_MAX];
-    for (int k = 0; k < p->n; k++)
-        order[k] = k;
-    rng_shuffle_int(r, order, p->n);
+    /* the search's order: a random family of kinds, then a random entry of it, in
+     * turn, so the many spatial relations (frames x references) do not crowd out
+     * the few attribute and temporal conditions */
+    int order[POOL_MAX], left[NFAMILIES][POOL_MAX], nleft[NFAMILIES] = {0};
+    for (int k = 0; k < p->n; k++) {
+        int fam = family(&p->c[k]);
+        left[fam][nleft[fam]++] = k;
+    }
+    for (int k = 0; k < p->n; k++) {
+        int fam;
+        do
+            fam = (int)rng_below(r, NFAMILIES);
+        while (nleft[fam] == 0);
+        int j = (int)rng_below(r, (uint32_t)nleft[fam]);
+        order[k] = left[fam][j];
+        left[fam][j] = left[fam][--nleft[fam]];
+    }
     search s = {.w = w, .p = p, .val = val, .order = order, .n = n, .t = t, .budget = SEARCH_BUDGET};
     s.sub[0] = (1u << w->nobj) - 1;
     if (!ambiguous(w, s.sub[0], val) || !dfs(&s, 0, 0))
