@@ -9,7 +9,9 @@ SRC=$(dirname "$HERE")
 . "$HERE/lib.sh"
 scratch
 bash "$SRC/docs/make-tasks-table.sh" "$GEN" >"$WORK/program.md" && ok || fail "make-tasks-table.sh failed"
-[ "$(wc -l <"$WORK/program.md")" -eq 32 ] && ok || fail "the table has $(wc -l <"$WORK/program.md") lines, not 2 + 30"
+ntasks=$("$GEN" list | awk 'NR > 1' | wc -l)
+[ "$ntasks" -ge 30 ] && [ "$(wc -l <"$WORK/program.md")" -eq $((2 + ntasks)) ] && ok ||
+    fail "the table has $(wc -l <"$WORK/program.md") lines, not 2 + $ntasks (gen list's tasks)"
 awk '/^\| task \| images/ { on = 1 } on && /^\|/ { print; next } on { exit }' "$SRC/docs/tasks/README.md" >"$WORK/page.md"
 diff "$WORK/page.md" "$WORK/program.md" >"$WORK/diff.txt" && ok ||
     fail "docs/tasks/README.md's table differs from the program (rerun docs/make-tasks-table.sh): $(cat "$WORK/diff.txt")"

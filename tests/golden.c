@@ -1,5 +1,9 @@
 /* golden - every task's images at its smallest, middle and largest default level,
  * compared as decoded pixels with tests/reference/<task>-L<level>[-first|-second].ref.png.
+ * A video task (GEN_IMAGES_FRAMES) is made with the default GEN_FRAMES_DEFAULT frames
+ * and only its first and last frames are kept as references
+ * (<task>-L<level>-f1 and -f16): they show the scene before and after its events,
+ * and two frames a level keep the references few and small.
  *
  * usage: golden REFERENCE_DIR OUTPUT_DIR [TASK...]
  * On a mismatch it writes OUTPUT_DIR/<name>.out.png (what gen draws now) and
@@ -127,16 +131,26 @@ int main(int argc, char **argv)
         int levels[3] = {g->level_min, (g->level_min + g->level_max) / 2, g->level_max};
         for (int l = 0; l < 3; l++) {
             /* File number = level, so the three references are three different samples. */
-            gen_params p = {.level = levels[l], .grid_size = 6, .file = levels[l]};
+            gen_params p = {.level = levels[l],
+                            .grid_size = 6,
+                            .file = levels[l],
+                            .frames = g->images == GEN_IMAGES_FRAMES ? GEN_FRAMES_DEFAULT : 0};
             if (make_sample(g, GOLDEN_SEED, &p, &s) != GEN_EXIT_OK) {
                 printf("FAIL %s level %d: %s\n", g->name, levels[l], s.err);
                 failures++;
                 continue;
             }
-            for (int k = 0; k < g->images; k++) {
-                char name[256];
-                snprintf(name, sizeof name, "%s-L%d%s", g->name, levels[l],
-                         g->images == 1 ? "" : (k == 0 ? "-first" : "-second"));
+            int n = s.nimages;
+            bool video = g->images == GEN_IMAGES_FRAMES;
+            for (int k = 0; k < n; k++) {
+                if (video && k != 0 && k != n - 1)
+                    continue;
+                char name[256], suffix[32];
+                if (video)
+                    snprintf(suffix, sizeof suffix, "-f%d", k + 1);
+                else
+                    snprintf(suffix, sizeof suffix, "%s", n == 1 ? "" : (k == 0 ? "-first" : "-second"));
+                snprintf(name, sizeof name, "%s-L%d%s", g->name, levels[l], suffix);
                 if (render_scene(&cv, &s.img[k]) != 0) {
                     printf("FAIL %s: render failed\n", name);
                     failures++;
