@@ -67,7 +67,10 @@ static void fill_view(const comp_world *w, cc_view *v)
                 continue;
             }
             comp_bar_state b = comp_bar(w, i, f);
-            s->vis = b == COMP_HIDDEN ? CC_HIDDEN : b == COMP_PARTLY ? CC_PARTLY : CC_SEEN;
+            s->vis = b == COMP_HIDDEN      ? CC_HIDDEN
+                     : comp_bar_edge(w, i, f) ? CC_EDGE
+                     : b == COMP_PARTLY     ? CC_PARTLY
+                                            : CC_SEEN;
             s->colour = comp_colour(w, i, f);
             s->side = (signed char)comp_line_side(w, i, f);
         }

@@ -54,7 +54,9 @@
 #define AREA_SMALL_MAX 487.0
 #define AREA_MEDIUM_MAX 1168.0
 
-enum { ABSENT, HIDDEN, PARTLY, SEEN };
+/* NEAR: within GAP of the bar's edge, out or in: whether it is behind the bar
+ * cannot be told at the viewing size, so no answer may rest on it */
+enum { ABSENT, HIDDEN, NEAR, PARTLY, SEEN };
 
 typedef struct obs {
     int vis, colour, side;
@@ -188,12 +190,14 @@ static const char *read_video(const sample_out *s, video *v, char *msg, size_t n
                 b->vis = SEEN;
             else if (b->x0 >= bx0 && b->x1 <= bx1)
                 b->vis = HIDDEN;
-            else
+            else if (b->x1 >= bx0 + GAP && b->x0 <= bx1 - GAP)
                 b->vis = PARTLY;
+            else
+                b->vis = NEAR;
             /* the pixels: its colour at its centre, or the bar's grey over it */
             rgb px = canvas_pixel(cv, (int)floor(b->x), (int)floor(b->y));
             rgb wantc = b->vis == HIDDEN ? bar->fill : PALETTE[col].value;
-            if (b->vis != PARTLY && (px.r != wantc.r || px.g != wantc.g || px.b != wantc.b)) {
+            if (b->vis != PARTLY && b->vis != NEAR && (px.r != wantc.r || px.g != wantc.g || px.b != wantc.b)) {
                 snprintf(msg, n, "object %d in frame %d: pixel at its centre is %d,%d,%d", id, f + 1, px.r, px.g, px.b);
                 return msg;
             }
@@ -236,11 +240,13 @@ static const char *agree(const sample_out *s, const video *v, char *msg, size_t 
 }
 
 static bool here(const video *v, int o, int f) { return v->o[o][f].vis != ABSENT; }
-static bool shows(const video *v, int o, int f) { return v->o[o][f].vis >= PARTLY; }
+static bool shows(const video *v, int o, int f) { return v->o[o][f].vis >= NEAR; }
 static bool whole(const video *v, int o, int f) { return v->o[o][f].vis == SEEN; }
 
 /* Frames where o's colour changes (what 0), side flips (1) or it goes behind
- * the bar (2), against the frame it was last present in. */
+ * the bar (2), against the frame it was last present in (going behind from the
+ * bar's edge counts too: such a moment is not readable, but it is a moment a
+ * reader may take). */
 static int events(const video *v, int o, int what, int *out)
 {
     int n = 0, last = -1;
@@ -252,7 +258,7 @@ static int events(const video *v, int o, int what, int *out)
             const obs *a = &v->o[o][last];
             bool hit = what == 0   ? a->colour != b->colour
                        : what == 1 ? a->side != b->side
-                                   : (b->vis == HIDDEN || b->vis == PARTLY) && a->vis == SEEN;
+                                   : (b->vis == HIDDEN || b->vis == PARTLY) && (a->vis == SEEN || a->vis == NEAR);
             if (hit)
                 out[n++] = f;
         }
@@ -307,8 +313,17 @@ static int values(const video *v, const step *st, int obj, int fr, bool strict, 
                     g--;
                 ok = ok && g >= 0 && whole(v, o, g);
             } else if (!strcmp(op, "behind")) {
-                for (int f = a; f <= b; f++)
+                bool near = false;
+                for (int f = a; f <= b; f++) {
                     yes |= v->o[o][f].vis == HIDDEN || v->o[o][f].vis == PARTLY;
+                    near |= v->o[o][f].vis == NEAR;
+                }
+                /* one that only grazes the edge may be read either way */
+                if (!yes && near) {
+                    if (strict)
+                        return -1;
+                    yes = true;
+                }
             } else if (!strcmp(op, "shape")) {
                 yes = !strcmp(v->shape[o], st->value);
             } else if (!strcmp(op, "size")) {
@@ -444,7 +459,7 @@ static uint64_t readout(const video *v, const char *cat, int o, int f, bool stri
     } else if (f >= 0) {
         int seen = 0, part = 0;
         for (int k = 0; k < v->nobj; k++) {
-            seen += whole(v, k, f);
+            seen += whole(v, k, f) || v->o[k][f].vis == NEAR;
             part += v->o[k][f].vis == PARTLY;
         }
         for (int c = seen; c <= seen + (strict ? 0 : part); c++)

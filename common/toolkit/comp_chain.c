@@ -36,7 +36,7 @@ void cc_inputs(const cc_chain *c, int k, int *obj_step, int *frame_step)
 }
 
 static bool present(const cc_state *s) { return s->vis != CC_ABSENT; }
-static bool showing(const cc_state *s) { return s->vis >= CC_PARTLY; }
+static bool showing(const cc_state *s) { return s->vis >= CC_EDGE; }
 
 /* First and last frame the object is present in, or -1. */
 static int first_present(const cc_view *v, int o)
@@ -109,9 +109,17 @@ static int op_values(const cc_view *v, const cc_step *st, int obj, int frame, in
                 yes = changes(v, o, CH_COLOUR, tmp) > 0;
             else if (st->op == CC_CROSSES)
                 yes = changes(v, o, CH_SIDE, tmp) > 0;
-            else if (st->op == CC_BEHIND)
-                for (int f = a; f <= b && !yes; f++)
+            else if (st->op == CC_BEHIND) {
+                bool edge = false;
+                for (int f = a; f <= b && !yes; f++) {
                     yes = behind(&v->st[o][f]);
+                    edge |= v->st[o][f].vis == CC_EDGE;
+                }
+                /* an object that only grazes the bar's edge may or may not be
+                 * read as passing behind it: the step names no one then */
+                if (!yes && edge)
+                    return 0;
+            }
             else if (st->op == CC_SHAPE)
                 yes = v->shape[o] == st->arg;
             else if (st->op == CC_SIZE)
@@ -236,7 +244,7 @@ static uint64_t readout_values(const cc_view *v, cc_readout r, int obj, int fram
     case CC_READ_COUNT: {
         int seen = 0, partly = 0;
         for (int o = 0; o < v->nobj; o++) {
-            seen += v->st[o][frame].vis == CC_SEEN;
+            seen += v->st[o][frame].vis == CC_SEEN || v->st[o][frame].vis == CC_EDGE;
             partly += v->st[o][frame].vis == CC_PARTLY;
         }
         /* a half-hidden object may or may not be counted */

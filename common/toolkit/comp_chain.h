@@ -38,7 +38,9 @@
 #define CC_MAX_STEPS 4
 
 /* How much of an object shows in a frame. */
-enum { CC_ABSENT, CC_HIDDEN, CC_PARTLY, CC_SEEN };
+/* CC_EDGE: within a gap of the bar's edge, where whether it is behind the bar
+ * cannot be told: neither behind nor wholly seen */
+enum { CC_ABSENT, CC_HIDDEN, CC_EDGE, CC_PARTLY, CC_SEEN };
 
 typedef struct cc_state {
     unsigned char vis; /* CC_ABSENT .. CC_SEEN */

@@ -150,6 +150,8 @@ comp_bar_state comp_bar(const comp_world *w, int i, int f)
     return s < 0 ? COMP_PARTLY : (comp_bar_state)s;
 }
 
+bool comp_bar_edge(const comp_world *w, int i, int f) { return comp_present(w, i, f) && bar_state(w, i, f) < 0; }
+
 bool comp_visible(const comp_world *w, int i, int f) { return comp_present(w, i, f) && bar_state(w, i, f) == COMP_CLEAR; }
 
 /* Signed distance of p from the line, positive on the left. */
@@ -777,7 +779,7 @@ void comp_cond_text(const comp_world *w, const comp_cond *c, char *buf, size_t n
         snprintf(buf, n, "is lower down than %s%s", ref, when);
         break;
     case COMP_C_NEAREST:
-        snprintf(buf, n, "is the one nearest to %s%s", ref, when);
+        snprintf(buf, n, "is nearest to %s%s", ref, when);
         break;
     case COMP_C_SIDE:
         snprintf(buf, n, "is on the %s side of the line%s", c->value < 0 ? "left" : "right", when);

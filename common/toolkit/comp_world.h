@@ -158,6 +158,9 @@ bool comp_present(const comp_world *w, int i, int f);
 int comp_colour(const comp_world *w, int i, int f); /* palette index */
 typedef enum comp_bar_state { COMP_CLEAR, COMP_PARTLY, COMP_HIDDEN } comp_bar_state;
 comp_bar_state comp_bar(const comp_world *w, int i, int f);
+/* Within COMP_GAP of the bar's edge, on either side (comp_bar() says COMP_PARTLY):
+ * whether it is behind the bar cannot be told at the viewing size. */
+bool comp_bar_edge(const comp_world *w, int i, int f);
 /* Present and wholly visible (clear of the bar). */
 bool comp_visible(const comp_world *w, int i, int f);
 /* -1 left of the line, +1 right, 0 touching it (no line: 0). */
