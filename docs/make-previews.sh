@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Rewrites docs/previews/<task>.png: for every task, one sample at five levels from
-# its smallest to its largest release level (seed 7), captioned with the record.
+# Rewrites docs/previews/<task>.png: for every task, one sample at five levels (fewer
+# when it has fewer) from its smallest to its largest release level (seed 7), captioned with the record.
 # usage: docs/make-previews.sh [path/to/gen]     (default build/gen)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +10,7 @@ for t in $("$GEN" list | awk 'NR > 1 {print $1}'); do
     lo=${range%..*}
     hi=${range#*..}
     levels=$(awk -v a="$lo" -v b="$hi" 'BEGIN {
-        for (i = 0; i < 5; i++) printf "%s%d", (i ? "," : ""), a + int((b - a) * i / 4 + 0.5) }')
+        for (i = 0; i < 5; i++) { l = a + int((b - a) * i / 4 + 0.5); if (i && l == last) continue
+            printf "%s%d", (i ? "," : ""), l; last = l } }')
     "$GEN" preview "$t" --seed 7 --num_sizes "$levels" --thumb 180 -o "docs/previews/$t.png"
 done

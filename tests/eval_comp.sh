@@ -231,7 +231,7 @@ if [ "${GEN_DOCS_EXAMPLE:-1}" = 1 ]; then
     G=$(cd "$(dirname "$GEN")" && pwd)/$(basename "$GEN")
     mkdir -p "$WORK/doc" && cd "$WORK/doc" || exit 1
     awk '/<!-- eval_comp.sh: commands -->/ {on = 1; next} on && /^    / {print substr($0, 5); next} on {exit}' \
-        "$SRC/docs/evaluation.md" | sed "s#^gen #\"$G\" #; s#docs/#$SRC/docs/#" >commands.sh
+        "$SRC/docs/evaluation.md" | sed "s# docs/# $SRC/docs/#g; s#^gen #\"$G\" #" >commands.sh
     [ "$(grep -c . commands.sh)" -ge 4 ] && ok || fail "docs/evaluation.md: no commands found"
     bash commands.sh >printed.txt 2>&1 && ok || fail "the documented commands fail: $(tail -3 printed.txt)"
     awk '/<!-- eval_comp.sh: table -->/ {on = 1; next} on && /^    / {print substr($0, 5); next} on {exit}' \

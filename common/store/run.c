@@ -358,9 +358,12 @@ static void report_redraws(const task_run *tr)
         if (at)
             strbuf_addf(&sb, "%s%d: %ld/%ld", sb.len ? ", " : "", o->levels[l], at, of);
     }
-    fprintf(stderr, "gen: %s: %ld of %ld samples redrawn (%ld scenes thrown away: answer not readable from the "
-                    "pixels); by level %s\n",
-            o->task->name, samples, tr->count, scenes, sb.buf ? sb.buf : "");
+    /* a video task throws a world away when no question of the level passes its
+     * verification (unique answer, every subcondition necessary) */
+    const char *why = o->task->images == GEN_IMAGES_FRAMES ? "no question verified unique with every condition needed"
+                                                           : "answer not readable from the pixels";
+    fprintf(stderr, "gen: %s: %ld of %ld samples redrawn (%ld scenes thrown away: %s); by level %s\n", o->task->name,
+            samples, tr->count, scenes, why, sb.buf ? sb.buf : "");
     strbuf_free(&sb);
 }
 
