@@ -441,6 +441,7 @@ const generator gen_comp_conjunctive = {
     .name = "comp_conjunctive",
     .summary = "a short video of moving shapes; which colour or shape is the one object meeting 1..4 conditions",
     .images = GEN_IMAGES_FRAMES,
+    .own = true,
     .fields = fields,
     .level_field = "num_conditions",
     .level_min = 1,

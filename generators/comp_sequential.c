@@ -404,6 +404,7 @@ const generator gen_comp_sequential = {
     .name = "comp_sequential",
     .summary = "a short video of moving shapes; a question of 1..4 steps resolved in order, five options",
     .images = GEN_IMAGES_FRAMES,
+    .own = true,
     .fields = fields,
     .level_field = "num_conditions",
     .level_min = 1,

@@ -22,7 +22,8 @@ static void task_help(const generator *g)
     for (const gen_field *f = g->fields; f->name; f++)
         printf(", %s (%s)", f->name, field_type_name(f->type));
     printf("\nuses --grid_size:  %s\n", g->uses_grid_size ? "yes" : "no");
-    printf("writes swatches.png: %s\n\n", g->uses_swatches ? "yes" : "no");
+    printf("writes swatches.png: %s\n", g->uses_swatches ? "yes" : "no");
+    printf("in the release:    %s\n\n", g->own ? "no (gen's own task: gen all makes it only when --tasks names it)" : "yes");
     printf("input_prompt.txt:  %s\nrules.txt:         %s\noutput_prompt.txt: %s\n\n", g->input_prompt, g->rules,
            g->output_prompt);
     gen_usage(stdout);

@@ -133,6 +133,8 @@ typedef struct generator {
     int lowest_level;           /* smaller levels are a usage error */
     bool uses_grid_size;        /* --grid_size changes the output */
     bool uses_swatches;         /* the task directory gets swatches.png */
+    bool own;                   /* gen's own task, not in the Percept-V release (issue 30): `gen all`
+                                 * makes the release's tasks and this one only when --tasks names it */
     const char *input_prompt, *rules, *output_prompt;
     answer_spec answer;         /* how a response is read and scored (common/eval/answer.h) */
     gen_check_fn check_level;   /* optional: reject a level before any work (GEN_EXIT_LEVEL) */
