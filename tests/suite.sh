@@ -11,7 +11,14 @@ GEN=$1
 scratch
 T=counting_circles
 
+# gen all makes the release's tasks; gen's own tasks only when --tasks names them
+own=$(for t in $(tasks); do "$GEN" "$t" --help | grep -q '^in the release: *no' && echo "$t"; done | paste -sd, -)
+[ -n "$own" ] && ok || fail "gen TASK --help names no task outside the release"
 "$GEN" all --seed 7 --num_images 2 --out "$WORK/all" --quiet && ok || fail "gen all"
+[ "$(ls "$WORK/all" | wc -l)" -eq 30 ] && ok || fail "gen all made $(ls "$WORK/all" | wc -l) tasks, not the release's 30"
+for t in $(echo "$own" | tr , ' '); do [ ! -e "$WORK/all/$t" ] && ok || fail "gen all made $t, not in the release"; done
+"$GEN" all --seed 7 --num_images 2 --tasks "$own" --out "$WORK/all" --quiet && ok || fail "gen all --tasks $own"
+[ "$(ls "$WORK/all" | wc -l)" -eq "$(tasks | wc -l)" ] && ok || fail "gen all and gen all --tasks $own do not make every task"
 for t in $(tasks); do
     "$GEN" check "$WORK/all/$t" >/dev/null && ok || fail "gen all: $t does not check"
     "$GEN" "$t" --seed 7 --num_images 2 --out "$WORK/alone" --quiet
