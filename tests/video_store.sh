@@ -158,6 +158,25 @@ PY
     [ $? -eq 1 ] && grep -q "frame 2 is named '2_9.png'" "$WORK/c.txt" && ok ||
         fail "$T: check of a renamed frame: $(cat "$WORK/c.txt")"
     rm -rf "$WORK/renamed"
+    # a five-way record that contradicts itself: a letter past E, four options, a
+    # value that is not the lettered option, a step too many
+    cp -r "$A" "$WORK/choice"
+    "$PY" - "$WORK/choice/data.json" <<'PYEOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r[0]["answer"] = "Z"
+r[1]["options"] = r[1]["options"][:4]
+r[2]["answer_value"] = "nothing"
+r[3]["steps"] = r[3]["steps"] + r[3]["steps"][:1]
+json.dump(r, open(sys.argv[1], "w"))
+PYEOF
+    "$GEN" check "$WORK/choice" >"$WORK/c.txt"
+    [ $? -eq 1 ] && grep -q "'answer' is 'Z', not one letter A-E" "$WORK/c.txt" &&
+        grep -q "'options' has 4 options, expected 5" "$WORK/c.txt" &&
+        grep -q "'answer_value' is not option" "$WORK/c.txt" &&
+        grep -q "expected one per condition" "$WORK/c.txt" && ok ||
+        fail "$T: check of a contradictory five-way record: $(cat "$WORK/c.txt")"
+    rm -rf "$WORK/choice"
 
     # --- overlap: a video is all its frames -------------------------------------------------
     "$GEN" overlap "$A" "$A" >"$WORK/o.txt"

@@ -75,6 +75,36 @@ void check_expect_free(check_expect *e)
     e->levels = NULL;
 }
 
+/* A five-way record (ANSWER_CHOICE) against itself, once its fields have their
+ * types: one letter A-E, five options, answer_value the lettered one, one step
+ * per condition (the level field). */
+static void check_choice(FILE *out, long *n, const char *id, const generator *g, const cJSON *rec)
+{
+    const cJSON *ans = cJSON_GetObjectItemCaseSensitive(rec, "answer");
+    const cJSON *opts = cJSON_GetObjectItemCaseSensitive(rec, "options");
+    const cJSON *val = cJSON_GetObjectItemCaseSensitive(rec, "answer_value");
+    const cJSON *steps = cJSON_GetObjectItemCaseSensitive(rec, "steps");
+    const cJSON *level = g->level_field ? cJSON_GetObjectItemCaseSensitive(rec, g->level_field) : NULL;
+    if (!cJSON_IsString(ans) || !cJSON_IsArray(opts) || !cJSON_IsString(val) || !cJSON_IsArray(steps) ||
+        !cJSON_IsNumber(level))
+        return; /* named as missing or mistyped already */
+    const char *a = ans->valuestring;
+    if (!(a[0] >= 'A' && a[0] <= 'E' && a[1] == '\0')) {
+        problem(out, n, id, "field 'answer' is '%.20s', not one letter A-E", a);
+        return;
+    }
+    if (cJSON_GetArraySize(opts) != 5) {
+        problem(out, n, id, "field 'options' has %d options, expected 5", cJSON_GetArraySize(opts));
+        return;
+    }
+    const cJSON *o = cJSON_GetArrayItem(opts, a[0] - 'A');
+    if (!cJSON_IsString(o) || strcmp(o->valuestring, val->valuestring) != 0)
+        problem(out, n, id, "field 'answer_value' is not option %c", a[0]);
+    if (cJSON_GetArraySize(steps) != level->valuedouble)
+        problem(out, n, id, "field 'steps' has %d steps, expected one per condition (%s %.0f)",
+                cJSON_GetArraySize(steps), g->level_field, level->valuedouble);
+}
+
 /* A video record's "frames" (v, NULL when absent) against its id's file number:
  * exactly "<num>_1.png" .. "<num>_F.png"; the first good list sets an unknown F. */
 static void check_frames(FILE *out, long *n, const char *id, long num, const cJSON *v, check_expect *e)
@@ -180,6 +210,8 @@ long check_records(const char *text, size_t len, const generator *g, check_expec
         }
         if (video)
             check_frames(out, &n, id, num, cJSON_GetObjectItemCaseSensitive(rec, "frames"), e);
+        if (g->answer.kind == ANSWER_CHOICE)
+            check_choice(out, &n, id, g, rec);
         for (const gen_field *k = g->fields; k->name; k++) {
             int seen = 0;
             const cJSON *v = NULL;
