@@ -93,35 +93,9 @@ void answer_judge(const generator *g, answer_parser p, const cJSON *record, cons
 {
     memset(v, 0, sizeof *v);
     v->first_wrong_step = ANSWER_NO_STEPS;
-    if (is_choice(g)) {
-        if (len > ANSWER_MAX_RESPONSE) {
-            strbuf sb = {0};
-            strbuf_addf(&sb, "the response is %zu bytes, over gen's limit of %d (1 MiB): not parsed, counted wrong",
-                        len, ANSWER_MAX_RESPONSE);
-            v->error = sb.buf;
-            return;
-        }
-        /* one reading in both modes; a raw response loses a trailing <...> tag
-         * first, as every task's does */
-        char *copy = xmalloc(len + 1);
-        memcpy(copy, text, len);
-        copy[len] = '\0';
-        if (raw)
-            len = release_strip_tags(copy, len);
-        char letter;
-        choice_judge(record, copy, len, &letter, &v->error, &v->first_wrong_step);
-        free(copy);
-        if (letter) {
-            char l[2] = {letter, '\0'};
-            v->output = cJSON_CreateString(l);
-            const cJSON *a = cJSON_GetObjectItemCaseSensitive(record, "answer");
-            v->correct = cJSON_IsString(a) && strcmp(a->valuestring, l) == 0;
-        }
-        (void)p;
-        return;
-    }
-    const release_task *t = task_of(g, NULL, 0);
-    if (!t) {
+    bool choice = is_choice(g);
+    const release_task *t = choice ? NULL : task_of(g, NULL, 0);
+    if (!choice && !t) {
         v->error = xstrdup("the task has no answer format");
         return;
     }
@@ -132,18 +106,34 @@ void answer_judge(const generator *g, answer_parser p, const cJSON *record, cons
         strbuf_addf(&sb, "the response is %zu bytes, over gen's limit of %d (1 MiB): not parsed, counted wrong", len,
                     ANSWER_MAX_RESPONSE);
         v->error = sb.buf;
-        v->correct = release_correct(t, record, NULL, v->error, &v->dropped);
-        if (p == ANSWER_STRICT)
-            v->dropped = false;
+        if (!choice) {
+            v->correct = release_correct(t, record, NULL, v->error, &v->dropped);
+            if (p == ANSWER_STRICT)
+                v->dropped = false;
+        }
         return;
     }
     /* the text as a NUL-terminated string: a NUL inside is a character to the
-     * release's Python, so the length is kept */
+     * release's Python, so the length is kept; a raw response loses a trailing
+     * <...> tag first, as every task's does */
     char *copy = xmalloc(len + 1);
     memcpy(copy, text, len);
     copy[len] = '\0';
     if (raw)
         len = release_strip_tags(copy, len);
+    if (choice) {
+        /* one reading in both modes: these tasks have no release parser */
+        char letter;
+        choice_judge(record, copy, len, &letter, &v->error, &v->first_wrong_step);
+        free(copy);
+        if (letter) {
+            char l[2] = {letter, '\0'};
+            v->output = cJSON_CreateString(l);
+            const cJSON *a = cJSON_GetObjectItemCaseSensitive(record, "answer");
+            v->correct = cJSON_IsString(a) && strcmp(a->valuestring, l) == 0;
+        }
+        return;
+    }
     if (p == ANSWER_STRICT)
         release_parse_strict(t, copy, len, &v->output, &v->error);
     else
