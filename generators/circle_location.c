@@ -5,6 +5,7 @@
  * them), count (its circles), num_objects = n.  See docs/tasks/circle_location.md. */
 #include "errors.h"
 #include "generator.h"
+#include "mplfig.h"
 #include "util.h"
 
 #include <math.h>
@@ -16,25 +17,25 @@
 #define HALF_W 1500
 #define HALF_H 1000
 #define RADIUS 75
-/* Its image, measured (tests/canvas_sizes.txt): 515x350; 496/3000 px a unit (the
- * axes are 0.775 x 640 px wide); x = 0 at column 258.0 and y = 0 at row 174.67 for
- * the circles; the axis lines, 0.5 pt (0.69 px) wide, snapped to the centres of
- * column 258 and row 175, from the axes' left edge (10) to its right (506) and from
- * its top (9) to its bottom (340). */
+/* Its figure: plt.subplots() (6.4 x 4.8 in at 100 dpi), equal aspect, axes off,
+ * saved with a tight box: 515x350 (tests/canvas_sizes.txt); mplfig.h places
+ * everything where matplotlib does. */
 #define CANVAS_W 515
 #define CANVAS_H 350
-#define SCALE (496.0 / 3000.0)
-#define ORIGIN_X 258.0
-#define ORIGIN_Y 174.67
-#define LINE_X 258.5
-#define LINE_Y 175.5
-#define LINE_W (0.5 * 100.0 / 72.0)
-#define AXES_X0 10.0
-#define AXES_X1 506.0
-#define AXES_Y0 9.0
-#define AXES_Y1 340.0
-/* A circle's drawn radius: 75 units plus half its 1 pt black edge. */
-#define DRAWN_R (RADIUS * SCALE + 0.5 * 100.0 / 72.0)
+/* The axis lines: 0.5 pt; a circle's edge: matplotlib's 1 pt patch line. */
+#define LINE_PT 0.5
+#define EDGE_PT 1.0
+
+static mplfig figure(void)
+{
+    mplfig f;
+    mplfig_subplots(&f, 6.4, 4.8, 100);
+    mplfig_limits(&f, -HALF_W, HALF_W, -HALF_H, HALF_H);
+    mplfig_equal(&f);
+    mplfig_tight(&f, NULL, 0);
+    return f;
+}
+
 /* The white gap a circle keeps from another circle and from an axis line
  * (tasks.md rule 6): the original lets two circles come within 1 unit (0.17 px,
  * so their edges overlap) and a circle within 1 unit of an axis (its edge then
@@ -46,8 +47,6 @@
  * measured); 35 spend the budget. */
 #define MAX_CIRCLES 30
 
-static double px_x(int x) { return ORIGIN_X + x * SCALE; }
-static double px_y(int y) { return ORIGIN_Y - y * SCALE; }
 
 /* One scene as the original draws it; false when the try budget is spent. */
 static bool draw_scene(rng *r, int n, int *cx, int *cy)
@@ -73,15 +72,18 @@ static bool draw_scene(rng *r, int n, int *cx, int *cy)
 }
 
 /* True when every drawn circle keeps MIN_GAP of white from both axis lines and
- * from every other circle. */
-static bool readable(int n, const int *cx, const int *cy)
+ * from every other circle.  The lines are snapped to pixel centres (their 0.69 px
+ * rounds to an odd 1 px); a circle's ink reaches half its edge beyond its radius. */
+static bool readable(const mplfig *f, int n, const int *cx, const int *cy)
 {
+    double line_w = mplfig_pt(f, LINE_PT), r = mplfig_dx(f, RADIUS) + mplfig_pt(f, EDGE_PT) / 2;
+    double line_x = floor(mplfig_x(f, 0) + 0.5) + 0.5, line_y = floor(mplfig_y(f, 0) + 0.5) + 0.5;
     for (int i = 0; i < n; i++) {
-        double x = px_x(cx[i]), y = px_y(cy[i]);
-        if (fabs(x - LINE_X) - DRAWN_R - LINE_W / 2 < MIN_GAP || fabs(y - LINE_Y) - DRAWN_R - LINE_W / 2 < MIN_GAP)
+        double x = mplfig_x(f, cx[i]), y = mplfig_y(f, cy[i]);
+        if (fabs(x - line_x) - r - line_w / 2 < MIN_GAP || fabs(y - line_y) - r - line_w / 2 < MIN_GAP)
             return false;
         for (int j = 0; j < i; j++)
-            if (hypot(x - px_x(cx[j]), y - px_y(cy[j])) - 2 * DRAWN_R < MIN_GAP)
+            if (hypot(x - mplfig_x(f, cx[j]), y - mplfig_y(f, cy[j])) - 2 * r < MIN_GAP)
                 return false;
     }
     return true;
@@ -91,7 +93,8 @@ static int sample(gen_ctx *ctx)
 {
     int n = ctx->p.level;
     scene *s = ctx->img[0];
-    scene_reset(s, CANVAS_W, CANVAS_H);
+    mplfig f = figure();
+    scene_reset(s, f.width, f.height);
     int cx[MAX_CIRCLES], cy[MAX_CIRCLES];
     for (int scenes = 0;; scenes++) {
         if (scenes == SCENE_TRIES)
@@ -99,24 +102,32 @@ static int sample(gen_ctx *ctx)
                             "(%d tries)", n, CANVAS_W, CANVAS_H, SCENE_TRIES);
         if (!draw_scene(&ctx->rng, n, cx, cy))
             continue; /* the try budget spent: not a readability redraw */
-        if (readable(n, cx, cy))
+        if (readable(&f, n, cx, cy))
             break;
         ctx->redraws++;
     }
-    prim *h = scene_line(s, AXES_X0, LINE_Y, AXES_X1, LINE_Y, LINE_W, RGB_BLACK);
-    h->kind = "axis";
-    prim *v = scene_line(s, LINE_X, AXES_Y0, LINE_X, AXES_Y1, LINE_W, RGB_BLACK);
-    v->kind = "axis";
+    mplfig_clip(&f, s);
+    scene_describe(s, "mpl figure");
+    scene_describe(s, "mpl aspect equal");
+    scene_describe(s, "mpl axis off");
+    scene_describe(s, "mpl xlim %d %d", -HALF_W, HALF_W);
+    scene_describe(s, "mpl ylim %d %d", -HALF_H, HALF_H);
+    mplfig_axhline(&f, s, 0, LINE_PT, RGB_BLACK);
+    scene_describe(s, "mpl axhline y=0 color=black lw=%g kind=axis", LINE_PT);
+    mplfig_axvline(&f, s, 0, LINE_PT, RGB_BLACK);
+    scene_describe(s, "mpl axvline x=0 color=black lw=%g kind=axis", LINE_PT);
     /* quadrants as the original numbers them: 1 top right, 2 top left, 3 bottom
      * left, 4 bottom right */
     int per[4] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         int q = cy[i] > 0 ? (cx[i] > 0 ? 0 : 1) : (cx[i] < 0 ? 2 : 3);
         per[q]++;
-        prim *p = scene_circle(s, px_x(cx[i]), px_y(cy[i]), DRAWN_R, RGB_BLACK);
+        prim *p = mplfig_circle(&f, s, cx[i], cy[i], RADIUS, RGB_BLACK, true, EDGE_PT);
         p->colour_name = "black";
         p->object = i;
+        scene_describe(s, "mpl circle %d %d %d color=black kind=circle", cx[i], cy[i], RADIUS);
     }
+    scene_describe(s, "mpl save tight");
     /* the first quadrant with the most circles: ties go to the lower number */
     int best = 0;
     for (int q = 1; q < 4; q++)

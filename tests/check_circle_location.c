@@ -1,6 +1,6 @@
 /* circle_location: the canvas is the original's 515x350 (matplotlib's tight box);
  * two thin black axis lines cross; every other primitive is a black circle of one
- * radius (75 units + half the edge, 13.09 px), wholly inside one quadrant with 2 px
+ * radius (75 units, 12.4 px, and half its 1 pt edge: 13.09 px drawn), wholly inside one quadrant with 2 px
  * of white to both lines and to every other circle; the record's quadrant is the
  * first (1 top right, 2 top left, 3 bottom left, 4 bottom right) with the most
  * circles and count its circles, num_objects the level; and, from the rendered
@@ -27,10 +27,12 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
         const point *q = prim_points(sc, a);
         if (a->npts != 2 || memcmp(&a->stroke, &RGB_BLACK, sizeof a->stroke) != 0 || a->stroke_width > 1.0)
             return "an axis that is not a thin black line";
+        /* where matplotlib draws it: snapped to a pixel centre (the 0.69 px width
+         * rounds to an odd 1) */
         if (q[0].x == q[1].x)
-            lx = q[0].x;
+            lx = floor(q[0].x + 0.5) + 0.5;
         else if (q[0].y == q[1].y)
-            ly = q[0].y;
+            ly = floor(q[0].y + 0.5) + 0.5;
         else
             return "a slanted axis";
         lw = a->stroke_width;
@@ -46,11 +48,12 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
             continue;
         if (a->type != PRIM_CIRCLE || memcmp(&a->fill, &RGB_BLACK, sizeof a->fill) != 0)
             return "a primitive that is neither an axis nor a black circle";
+        double r = a->r + a->stroke_width / 2; /* the ink: the edge is centred on the radius */
         if (r0 < 0)
-            r0 = a->r;
-        if (a->r != r0 || fabs(a->r - 13.09) > 0.01)
+            r0 = r;
+        if (r != r0 || fabs(r - 13.09) > 0.01)
             return "circles not all of the original's radius (13.09 px drawn)";
-        double gx = fabs(a->x - lx) - a->r - lw / 2, gy = fabs(a->y - ly) - a->r - lw / 2;
+        double gx = fabs(a->x - lx) - r - lw / 2, gy = fabs(a->y - ly) - r - lw / 2;
         if (gx < MIN_VISIBLE_GAP || gy < MIN_VISIBLE_GAP) {
             snprintf(msg, n, "circle %d is %.2f px from an axis", i, fmin(gx, gy));
             return msg;
@@ -59,7 +62,7 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
             const prim *b = &sc->prims[j];
             if (b->type != PRIM_CIRCLE)
                 continue;
-            double gap = hypot(a->x - b->x, a->y - b->y) - a->r - b->r;
+            double gap = hypot(a->x - b->x, a->y - b->y) - a->r - b->r - a->stroke_width / 2 - b->stroke_width / 2;
             if (gap < MIN_VISIBLE_GAP) {
                 snprintf(msg, n, "circles %d and %d are %.2f px apart", j, i, gap);
                 return msg;

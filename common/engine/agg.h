@@ -31,11 +31,7 @@
 #include <stdint.h>
 
 enum { AGG_STOP = 0, AGG_MOVE = 1, AGG_LINE = 2, AGG_CURVE4 = 4, AGG_CLOSE = 0x4F };
-/* matplotlib's joins as it hands them to Agg: 'miter' is Agg's miter_join_revert
- * (a bevel past the miter limit) */
-enum { AGG_JOIN_MITER = 1, AGG_JOIN_ROUND = 2, AGG_JOIN_BEVEL = 3 };
-enum { AGG_CAP_BUTT = 0, AGG_CAP_SQUARE = 1, AGG_CAP_ROUND = 2 };
-enum { AGG_SNAP_AUTO = 0, AGG_SNAP_FALSE = 1, AGG_SNAP_TRUE = 2 };
+/* (the joins, caps and snap modes, AGG_JOIN_*, AGG_CAP_*, AGG_SNAP_*, are scene.h's) */
 
 typedef struct agg_path {
     uint8_t *cmd;

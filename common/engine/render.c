@@ -1,5 +1,6 @@
 #include "render.h"
 
+#include "agg.h"
 #include "font.h"
 #include "pil_font.h"
 #include "pil_raster.h"
@@ -325,28 +326,6 @@ static void draw_text(cairo_t *cr, const prim *p, double *font_size)
 
 /* ---- matplotlib text (font.h contract 4) ---------------------------------- */
 
-/* Agg's plain (non-premultiplied) blend of colour c at alpha a (0..255) over an
- * opaque pixel, as matplotlib's RendererAgg blends (its fixed_blender_rgba_plain;
- * the pixel stays opaque). */
-static inline uint8_t agg_blend(unsigned dst, unsigned src, unsigned a)
-{
-    int64_t r = (int64_t)dst * 255;
-    return (uint8_t)(((((int64_t)src << 8) - r) * (int64_t)a + (r << 8)) / (65280 + (int64_t)a));
-}
-
-static inline void agg_blend_pixel(uint32_t *px, rgb c, unsigned a)
-{
-    if (a == 0)
-        return;
-    uint32_t v = *px;
-    if (a == 255) {
-        *px = 0xFF000000u | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b;
-        return;
-    }
-    uint8_t r = agg_blend(v >> 16 & 0xFF, c.r, a), g = agg_blend(v >> 8 & 0xFF, c.g, a), b = agg_blend(v & 0xFF, c.b, a);
-    *px = 0xFF000000u | (uint32_t)r << 16 | (uint32_t)g << 8 | b;
-}
-
 /* Blends a matplotlib text primitive's grey image into the canvas where
  * font_mpl_place puts it: upright, each grey level is the coverage
  * (RendererAgg::draw_text_image's blend_solid_hspan); turned, Agg resamples the
@@ -368,7 +347,7 @@ static void draw_mpl_text(canvas *c, const prim *p, double scale)
                 int u = m.y1 - 1 - y, r = x - m.x0;
                 v = (255u * m.img[(size_t)r * (size_t)m.w + (size_t)u]) >> 8;
             }
-            agg_blend_pixel(row + x, p->fill, v);
+            agg_blend_word(row + x, p->fill, v);
         }
     }
 }
@@ -406,9 +385,53 @@ static void draw_agg_box(canvas *c, const prim *p, double scale)
         uint32_t *row = c->mem + (size_t)y * (size_t)c->width;
         for (long x = px0; x < px1; x++) {
             long a = agg_span(x0, x1, x) * cy >> 8;
-            agg_blend_pixel(row + x, p->fill, a > 255 ? 255 : (unsigned)a);
+            agg_blend_word(row + x, p->fill, a > 255 ? 255 : (unsigned)a);
         }
     }
+}
+
+/* ---- matplotlib's patches and lines (EDGES_MPL, agg.h) -------------------- */
+
+static _Thread_local agg_path mpl_path;
+
+/* Draws p as matplotlib's Agg backend draws the patch or line it stands for. */
+static void draw_mpl(canvas *c, const scene *s, const prim *p, double scale)
+{
+    agg_path *path = &mpl_path;
+    agg_path_reset(path);
+    switch (p->type) {
+    case PRIM_CIRCLE: { /* the unit circle about (x, y), y flipped as RendererAgg flips it */
+        agg_affine m = {p->r * scale, 0.0, 0.0, -(p->r * scale), p->x * scale, p->y * scale};
+        agg_unit_circle(path, &m);
+        break;
+    }
+    case PRIM_RECT: { /* Rectangle's path from its lower left corner, counter-clockwise */
+        double x0 = p->x * scale, x1 = (p->x + p->w) * scale, y0 = (p->y + p->h) * scale, y1 = p->y * scale;
+        agg_path_add(path, AGG_MOVE, x0, y0);
+        agg_path_add(path, AGG_LINE, x1, y0);
+        agg_path_add(path, AGG_LINE, x1, y1);
+        agg_path_add(path, AGG_LINE, x0, y1);
+        agg_path_add(path, AGG_CLOSE, x0, y0);
+        break;
+    }
+    case PRIM_POLYGON:
+    case PRIM_POLYLINE: {
+        const point *q = prim_points(s, p);
+        for (int k = 0; k < p->npts; k++)
+            agg_path_add(path, k ? AGG_LINE : AGG_MOVE, q[k].x * scale, q[k].y * scale);
+        if (p->type == PRIM_POLYGON)
+            agg_path_add(path, AGG_CLOSE, q[0].x * scale, q[0].y * scale);
+        break;
+    }
+    case PRIM_TEXT:
+        return;
+    }
+    agg_paint paint = {p->filled && p->type != PRIM_POLYLINE, p->fill, p->stroke_width * scale, p->stroke,
+                       p->mpl_join, p->mpl_cap, p->mpl_snap, p->mpl_clip,
+                       (int)floor(s->clip_x0 * scale + 0.5), (int)floor(s->clip_y0 * scale + 0.5),
+                       (int)floor(s->clip_x1 * scale + 0.5), (int)floor(s->clip_y1 * scale + 0.5)};
+    agg_canvas ac = {c->mem, c->width, c->height};
+    agg_draw_path(&ac, path, &paint);
 }
 
 int render_scene(canvas *c, const scene *s)
@@ -533,6 +556,12 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
         const prim *p = &s->prims[i];
         if (p->edges == EDGES_PILLOW && scale == 1.0 && draw_pillow(c, s, p))
             continue;
+        if (p->edges == EDGES_MPL && p->type != PRIM_TEXT) {
+            cairo_surface_flush(c->surface);
+            draw_mpl(c, s, p, scale);
+            cairo_surface_mark_dirty(c->surface);
+            continue;
+        }
         if (p->type == PRIM_RECT && p->edges == EDGES_AGG) {
             cairo_surface_flush(c->surface);
             draw_agg_box(c, p, scale);

@@ -5,6 +5,8 @@
 #include "util.h"
 
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,13 +25,54 @@ void scene_reset(scene *s, int width, int height)
     s->background = RGB_WHITE;
     s->nprims = 0;
     s->npts = 0;
+    s->clip_x0 = s->clip_y0 = 0;
+    s->clip_x1 = width;
+    s->clip_y1 = height;
+    if (s->desc && s->desc->buf) {
+        s->desc->len = 0;
+        s->desc->buf[0] = '\0';
+    }
 }
 
 void scene_free(scene *s)
 {
     free(s->prims);
     free(s->pts);
+    strbuf *desc = s->desc; /* the caller's */
     memset(s, 0, sizeof *s);
+    s->desc = desc;
+}
+
+void scene_set_clip(scene *s, int x0, int y0, int x1, int y1)
+{
+    s->clip_x0 = x0;
+    s->clip_y0 = y0;
+    s->clip_x1 = x1;
+    s->clip_y1 = y1;
+}
+
+void scene_describe(scene *s, const char *fmt, ...)
+{
+    if (!s->desc)
+        return;
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n >= sizeof line) {
+        char *big = xmalloc((size_t)n + 1);
+        va_start(ap, fmt);
+        vsnprintf(big, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+        strbuf_add(s->desc, big);
+        free(big);
+    } else {
+        strbuf_add(s->desc, line);
+    }
+    strbuf_add(s->desc, "\n");
 }
 
 void scene_copy(scene *dst, const scene *src)
@@ -50,6 +93,9 @@ void scene_copy(scene *dst, const scene *src)
         memcpy(dst->pts, src->pts, sizeof(point) * (size_t)src->npts);
     dst->nprims = src->nprims;
     dst->npts = src->npts;
+    scene_set_clip(dst, src->clip_x0, src->clip_y0, src->clip_x1, src->clip_y1);
+    if (dst->desc && src->desc && src->desc->len)
+        strbuf_addn(dst->desc, src->desc->buf, src->desc->len);
 }
 
 static prim *scene_add(scene *s, prim_type type, rgb fill)
@@ -165,6 +211,17 @@ prim *scene_mpl_text(scene *s, double x, double y, double pt, const char *text, 
     return p;
 }
 
+void prim_mpl(prim *p, double width, rgb colour, int join, int cap, int snap, bool clip)
+{
+    p->edges = EDGES_MPL;
+    p->stroke_width = width;
+    p->stroke = colour;
+    p->mpl_join = (uint8_t)join;
+    p->mpl_cap = (uint8_t)cap;
+    p->mpl_snap = (uint8_t)snap;
+    p->mpl_clip = clip;
+}
+
 void prim_outline(prim *p, double width, rgb colour)
 {
     p->filled = false;
@@ -273,5 +330,15 @@ void prim_bbox(const scene *s, const prim *p, double *x0, double *y0, double *x1
     }
     }
     double sw = p->stroke_width / 2; /* strokes use round joins, so they reach half the width */
+    if (p->edges == EDGES_MPL && p->stroke_width > 0) {
+        /* Agg's miter reaches up to half the width times the miter limit
+         * (matplotlib's: the width in px), a projecting cap's corner sqrt 2 half
+         * widths; snapping moves a vertex up to a pixel */
+        if (p->mpl_join == AGG_JOIN_MITER && p->stroke_width > 1)
+            sw *= p->stroke_width;
+        if (p->mpl_cap == AGG_CAP_SQUARE)
+            sw *= M_SQRT2;
+        sw += 1;
+    }
     *x0 = a - sw; *y0 = b - sw; *x1 = c + sw; *y1 = d + sw;
 }

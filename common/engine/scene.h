@@ -52,11 +52,18 @@ typedef enum prim_edges {
                      Pillow's default bitmap font (pil_font.h), its ink box
                      centred on x, y.  Drawn so at scale 1; at another scale,
                      as EDGES_HARD (text in the bundled font) */
-    EDGES_AGG     /* a filled upright rectangle without outline, each pixel
+    EDGES_AGG,    /* a filled upright rectangle without outline, each pixel
                      covered as matplotlib's Agg rasterizer covers it (edges at
                      1/256 px, coverage exact) and blended as Agg blends: the
                      axis-aligned lines of the matplotlib originals (a 1.5 pt line
                      is 2.08 px: two full rows and a faint fringe each side) */
+    EDGES_MPL     /* the very pixels matplotlib 3.6's Agg backend draws for the
+                     patch or line (agg.h): a circle is matplotlib's unit circle of
+                     Beziers scaled by r about (x, y); a polygon, polyline or upright
+                     rectangle its vertices; the face filled, then the stroke
+                     (stroke_width px) with the primitive's mpl_join, mpl_cap and
+                     mpl_snap, clipped to the scene's axes box if mpl_clip; drawn
+                     so at any scale, exact at scale 1 */
 } prim_edges;
 
 /* The font of a text primitive (font.h).  FONT_LIBERATION: Liberation Sans drawn
@@ -77,6 +84,13 @@ typedef enum text_align {
     ALIGN_CENTER_BASELINE
 } text_align;
 
+/* An EDGES_MPL primitive's stroke as matplotlib hands it to Agg (agg.h): the join
+ * ('miter' is Agg's miter_join_revert, a bevel past the miter limit), the cap
+ * ('projecting' is Agg's square cap) and the snap mode (None, False, True). */
+enum { AGG_JOIN_MITER = 1, AGG_JOIN_ROUND = 2, AGG_JOIN_BEVEL = 3 };
+enum { AGG_CAP_BUTT = 0, AGG_CAP_SQUARE = 1, AGG_CAP_ROUND = 2 };
+enum { AGG_SNAP_AUTO = 0, AGG_SNAP_FALSE = 1, AGG_SNAP_TRUE = 2 };
+
 typedef struct point {
     double x, y;
 } point;
@@ -96,10 +110,14 @@ typedef struct prim {
     double x, y, r, w, h, angle;
     int first_pt, npts;      /* into scene.pts */
     double font_size;
+    uint8_t mpl_join, mpl_cap, mpl_snap; /* EDGES_MPL: agg.h's AGG_JOIN_*, AGG_CAP_*, AGG_SNAP_* */
+    bool mpl_clip;           /* EDGES_MPL: clipped to the scene's axes box */
     uint8_t font;            /* text_font (FONT_LIBERATION by default) */
     uint8_t halign, valign;  /* text_align, matplotlib text only (centre by default) */
     char label[40];
 } prim;
+
+typedef struct strbuf strbuf;
 
 typedef struct scene {
     int width, height;
@@ -108,6 +126,10 @@ typedef struct scene {
     int nprims, cap_prims;
     point *pts;
     int npts, cap_pts;
+    int clip_x0, clip_y0, clip_x1, clip_y1; /* the axes box EDGES_MPL primitives with
+                                               mpl_clip are clipped to, whole pixels
+                                               [x0, x1) x [y0, y1) */
+    strbuf *desc; /* NULL, or where scene_describe writes (tests/same_scene.c) */
 } scene;
 
 void scene_init(scene *s, int width, int height);
@@ -131,6 +153,17 @@ prim *scene_text(scene *s, double x, double y, double font_size, const char *tex
  * (x, y) with alignment ha, va. */
 prim *scene_mpl_text(scene *s, double x, double y, double pt, const char *text, rgb colour, text_font f, text_align ha,
                      text_align va);
+/* Makes p a matplotlib patch or line drawn by agg.h (EDGES_MPL): its stroke
+ * `width` px in `colour` (0: none), Agg's join, cap and snap mode, clipped to the
+ * scene's axes box or not. */
+void prim_mpl(prim *p, double width, rgb colour, int join, int cap, int snap, bool clip);
+/* The scene's axes box (whole pixels, [x0, x1) x [y0, y1)). */
+void scene_set_clip(scene *s, int x0, int y0, int x1, int y1);
+/* Appends a line to the scene's description in the original's coordinates (the
+ * matplotlib, Pillow or cv2 calls the original script makes for it), if s->desc
+ * is set: tests/same_scene.py draws the scene again from it with the original's
+ * library and compares.  A reset empties it; a copy copies it. */
+void scene_describe(scene *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* An outline only: turns p into an unfilled shape with a stroke. */
 void prim_outline(prim *p, double width, rgb colour);
 

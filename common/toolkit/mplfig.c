@@ -1,0 +1,155 @@
+#include "mplfig.h"
+
+#include "agg.h"
+
+#include <math.h>
+
+/* matplotlib's rcParams the originals leave alone */
+#define SUBPLOT_LEFT 0.125
+#define SUBPLOT_RIGHT 0.9
+#define SUBPLOT_BOTTOM 0.11
+#define SUBPLOT_TOP 0.88
+#define PAD_INCHES 0.1
+
+void mplfig_subplots(mplfig *f, double w_in, double h_in, double dpi)
+{
+    f->dpi = dpi;
+    f->fig_w = w_in;
+    f->fig_h = h_in;
+    /* GridSpec.get_grid_positions for one cell: the cell's height is the whole
+     * span, counted down from the top; its width up from the left */
+    double tot_w = SUBPLOT_RIGHT - SUBPLOT_LEFT, tot_h = SUBPLOT_TOP - SUBPLOT_BOTTOM;
+    f->px0 = SUBPLOT_LEFT + 0.0;
+    f->px1 = SUBPLOT_LEFT + tot_w;
+    f->py1 = SUBPLOT_TOP - 0.0;
+    f->py0 = SUBPLOT_TOP - tot_h;
+    f->xl0 = 0, f->xl1 = 1, f->yl0 = 0, f->yl1 = 1;
+}
+
+void mplfig_limits(mplfig *f, double x0, double x1, double y0, double y1)
+{
+    f->xl0 = x0;
+    f->xl1 = x1;
+    f->yl0 = y0;
+    f->yl1 = y1;
+}
+
+void mplfig_equal(mplfig *f)
+{
+    double fw = f->fig_w * f->dpi, fh = f->fig_h * f->dpi;
+    double fig_aspect = fh / fw;
+    double xsize = fmax(fabs(f->xl1 - f->xl0), 1e-30), ysize = fmax(fabs(f->yl1 - f->yl0), 1e-30);
+    double box_aspect = 1.0 * (ysize / xsize);
+    /* Bbox.shrunk_to_aspect(box_aspect, pb, fig_aspect) */
+    double w = f->px1 - f->px0, h = f->py1 - f->py0;
+    double H = w * box_aspect / fig_aspect, W;
+    if (H <= h) {
+        W = w;
+    } else {
+        W = h * fig_aspect / box_aspect;
+        H = h;
+    }
+    double sx0 = f->px0, sy0 = f->py0, sx1 = f->px0 + W, sy1 = f->py0 + H;
+    /* .anchored('C', pb): centred in the subplot box */
+    double dx = (f->px0 + 0.5 * (w - (sx1 - sx0))) - sx0, dy = (f->py0 + 0.5 * (h - (sy1 - sy0))) - sy0;
+    f->px0 = sx0 + dx;
+    f->px1 = sx1 + dx;
+    f->py0 = sy0 + dy;
+    f->py1 = sy1 + dy;
+}
+
+void mplfig_tight(mplfig *f, const double *boxes, int n)
+{
+    double fw = f->fig_w * f->dpi, fh = f->fig_h * f->dpi;
+    /* the axes' window extent in the whole figure */
+    double x0 = fw * f->px0, x1 = fw * f->px1, y0 = fh * f->py0, y1 = fh * f->py1;
+    for (int i = 0; i < n; i++) {
+        x0 = fmin(x0, boxes[4 * i]);
+        y0 = fmin(y0, boxes[4 * i + 1]);
+        x1 = fmax(x1, boxes[4 * i + 2]);
+        y1 = fmax(y1, boxes[4 * i + 3]);
+    }
+    /* in inches (times 1 / dpi), padded */
+    double inv = 1.0 / f->dpi;
+    double ix0 = x0 * inv - PAD_INCHES, iy0 = y0 * inv - PAD_INCHES;
+    double ix1 = x1 * inv + PAD_INCHES, iy1 = y1 * inv + PAD_INCHES;
+    /* _tight_bbox.adjust_bbox: the figure moved by the box's corner, the canvas
+     * the box's size, truncated */
+    f->crop_x = ix0 * f->dpi;
+    f->crop_y = iy0 * f->dpi;
+    f->width = (int)((ix1 - ix0) * f->dpi);
+    f->height = (int)((iy1 - iy0) * f->dpi);
+    /* transFigure now maps onto (-crop_x, -crop_y) + the figure's size */
+    double l = -f->crop_x, b = -f->crop_y, tw = (l + fw) - l, th = (b + fh) - b;
+    double ax0 = tw * f->px0 + l, ax1 = tw * f->px1 + l, ay0 = th * f->py0 + b, ay1 = th * f->py1 + b;
+    f->ax_x = ax0;
+    f->ax_y = ay0;
+    f->ax_w = ax1 - ax0;
+    f->ax_h = ay1 - ay0;
+    /* transData = transAxes @ BboxTransformFrom(viewLim) */
+    double inw = 1.0 / (f->xl1 - f->xl0), inh = 1.0 / (f->yl1 - f->yl0);
+    f->sx = f->ax_w * inw;
+    f->tx = f->ax_w * (-f->xl0 * inw) + f->ax_x;
+    f->sy = f->ax_h * inh;
+    f->ty = f->ax_h * (-f->yl0 * inh) + f->ax_y;
+}
+
+/* A patch's centre goes through transData @ its own transform, then Agg's
+ * flip (y' = -y + height); a line's vertex through transData's matrix already
+ * flipped, so the two round differently. */
+double mplfig_x(const mplfig *f, double x) { return f->sx * x + f->tx; }
+double mplfig_y(const mplfig *f, double y) { return -(f->sy * y + f->ty) + f->height; }
+static double line_y(const mplfig *f, double y) { return y * -f->sy + (-f->ty + f->height); }
+double mplfig_pt(const mplfig *f, double pt) { return pt * f->dpi / 72.0; }
+double mplfig_dx(const mplfig *f, double d) { return f->sx * d; }
+double mplfig_dy(const mplfig *f, double d) { return f->sy * d; }
+
+void mplfig_clip(const mplfig *f, scene *s)
+{
+    /* RendererAgg::set_clipbox: each side rounded, the y sides flipped */
+    double l = f->ax_x, b = f->ax_y, r = f->ax_x + f->ax_w, t = f->ax_y + f->ax_h;
+    int x0 = (int)floor(l + 0.5), x1 = (int)floor(r + 0.5);
+    int ya = (int)floor(f->height - b + 0.5), yb = (int)floor(f->height - t + 0.5);
+    x0 = x0 > 0 ? x0 : 0;
+    ya = ya > 0 ? ya : 0;
+    x1 = x1 < f->width ? x1 : f->width;
+    yb = yb < f->height ? yb : f->height;
+    scene_set_clip(s, x0, ya < yb ? ya : yb, x1, ya < yb ? yb : ya);
+}
+
+/* A Line2D of axhline/axvline: from axes fraction 0 to 1 across, at data v. */
+static prim *axline(const mplfig *f, scene *s, bool horizontal, double v, double pt, rgb colour)
+{
+    double x0, y0, x1, y1;
+    if (horizontal) { /* the blended transform: axes across, data up */
+        x0 = f->ax_w * 0.0 + f->ax_x;
+        x1 = f->ax_w * 1.0 + f->ax_x;
+        y0 = y1 = line_y(f, v);
+    } else {
+        x0 = x1 = mplfig_x(f, v);
+        y0 = 0.0 * -f->ax_h + (-f->ax_y + f->height);
+        y1 = 1.0 * -f->ax_h + (-f->ax_y + f->height);
+    }
+    prim *p = scene_line(s, x0, y0, x1, y1, 0, colour);
+    prim_mpl(p, mplfig_pt(f, pt), colour, AGG_JOIN_ROUND, AGG_CAP_SQUARE, AGG_SNAP_AUTO, true);
+    p->kind = "axis";
+    return p;
+}
+
+prim *mplfig_axhline(const mplfig *f, scene *s, double y, double pt, rgb colour)
+{
+    return axline(f, s, true, y, pt, colour);
+}
+
+prim *mplfig_axvline(const mplfig *f, scene *s, double x, double pt, rgb colour)
+{
+    return axline(f, s, false, x, pt, colour);
+}
+
+prim *mplfig_circle(const mplfig *f, scene *s, double x, double y, double r, rgb c, bool fill, double pt)
+{
+    prim *p = scene_circle(s, mplfig_x(f, x), mplfig_y(f, y), mplfig_dx(f, r), c);
+    p->filled = fill;
+    prim_mpl(p, mplfig_pt(f, pt), c, AGG_JOIN_MITER, AGG_CAP_BUTT, AGG_SNAP_AUTO, true);
+    return p;
+}

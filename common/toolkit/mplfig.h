@@ -1,0 +1,70 @@
+/* mplfig.h - a matplotlib 3.6 figure of the originals, to the pixel: where
+ * plt.subplots() puts its axes, how set_aspect('equal') shrinks them, where
+ * savefig(bbox_inches='tight') cuts the image, and matplotlib's patches and lines
+ * as EDGES_MPL primitives (agg.h draws them as Agg does).
+ *
+ * Contract:
+ *  1. The computations are matplotlib's, operation for operation where the
+ *     doubles decide a pixel (the subplot box from the default subplot
+ *     parameters, Bbox.shrunk_to_aspect and anchored 'C', the tight box padded by
+ *     savefig.pad_inches 0.1 in and truncated to whole pixels), so a data point
+ *     lands where matplotlib puts it; tests/same_scene.py holds the pixels to
+ *     matplotlib's.
+ *  2. Coordinates out are canvas pixels of the saved image (x right, y down).
+ *  3. mplfig_tight without extra boxes crops to the axes box: every artist of
+ *     those tasks is clipped to the axes, which the tight box leaves out.
+ *  4. No state of its own beyond the struct; safe from any thread.
+ */
+#ifndef GEN_MPLFIG_H
+#define GEN_MPLFIG_H
+
+#include "scene.h"
+
+#include <stdbool.h>
+
+typedef struct mplfig {
+    double dpi;
+    double fig_w, fig_h;               /* inches */
+    double px0, py0, px1, py1;         /* the axes' position, figure fraction */
+    double xl0, xl1, yl0, yl1;         /* data limits */
+    double crop_x, crop_y;             /* display px of the saved image's left and bottom edges */
+    int width, height;                 /* the saved image */
+    double ax_x, ax_y, ax_w, ax_h;     /* the axes box in the saved image's display px (y up) */
+    double sx, tx, sy, ty;             /* data -> display px of the saved image (y up) */
+} mplfig;
+
+/* fig, ax = plt.subplots(figsize=(w_in, h_in), dpi=dpi): the axes at the
+ * default subplot parameters (left 0.125, right 0.9, bottom 0.11, top 0.88). */
+void mplfig_subplots(mplfig *f, double w_in, double h_in, double dpi);
+/* ax.set_xlim, ax.set_ylim. */
+void mplfig_limits(mplfig *f, double x0, double x1, double y0, double y1);
+/* ax.set_aspect('equal') as applied at drawing (adjustable 'box', anchor 'C'). */
+void mplfig_equal(mplfig *f);
+/* savefig(bbox_inches='tight'): the union of the axes box and n further display
+ * boxes (x0, y0, x1, y1 each, y up; unclipped texts), padded by 0.1 in; sets the
+ * image size and the data transform. */
+void mplfig_tight(mplfig *f, const double *boxes, int n);
+
+/* A data point in canvas pixels of the saved image. */
+double mplfig_x(const mplfig *f, double x);
+double mplfig_y(const mplfig *f, double y);
+/* Points to pixels (x dpi / 72). */
+double mplfig_pt(const mplfig *f, double pt);
+/* Data lengths along x and y in pixels. */
+double mplfig_dx(const mplfig *f, double d);
+double mplfig_dy(const mplfig *f, double d);
+
+/* The axes box as RendererAgg::set_clipbox rounds it, set as s's clip box. */
+void mplfig_clip(const mplfig *f, scene *s);
+
+/* ax.axhline(y) / ax.axvline(x) of `pt` points (matplotlib's Line2D: projecting
+ * caps, round joins, snapped; clipped to the axes): a polyline primitive across
+ * the axes. */
+prim *mplfig_axhline(const mplfig *f, scene *s, double y, double pt, rgb colour);
+prim *mplfig_axvline(const mplfig *f, scene *s, double x, double pt, rgb colour);
+/* plt.Circle((x, y), r, color=c[, fill=False]) added to the axes: edge and face
+ * (if filled) in c, the edge `pt` points (patch.linewidth, 1.0 by default),
+ * miter joins, butt caps, clipped to the axes. */
+prim *mplfig_circle(const mplfig *f, scene *s, double x, double y, double r, rgb c, bool fill, double pt);
+
+#endif
