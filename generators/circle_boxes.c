@@ -10,29 +10,22 @@
  * See docs/tasks/circle_boxes.md. */
 #include "errors.h"
 #include "generator.h"
+#include "mplfig.h"
 #include "util.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-/* The original's image (measured from its output). */
-#define CANVAS_W 515
-#define CANVAS_H 350
-/* Where data (0, 0) falls in the image, and pixels per data unit (496 px of axes
- * for 3000 units: matplotlib's default axes width of a 6.4 in figure at 100 dpi). */
-#define ORIGIN_X 258.0
-#define ORIGIN_Y 174.67
-#define SCALE (496.0 / 3000.0)
-/* The data box, in units. */
+/* The data box, in units (the image: 515x350, matplotlib's tight box). */
 #define HALF_W 1500
 #define HALF_H 1000
 /* Circle radius in units, as the original; drawn with matplotlib's default 1 pt
  * edge in the same red, so it shows 30 units + 0.69 px (measured: 5.65 px). */
 #define RADIUS 30
-#define EDGE_PX (1.0 * 100 / 72 / 2)
+#define EDGE_PT 1.0
 /* The partition: axvline's default 1.5 pt line, full axes height. */
-#define LINE_PX (1.5 * 100 / 72)
+#define LINE_PT 1.5
 /* Least clear gap (px) between two drawn circles, and between a circle and the
  * partition: the original keeps centres only 60 units (9.9 px) apart, less than a
  * drawn circle's 11.3 px width, and lets a circle sit on the line; such scenes are
@@ -50,7 +43,20 @@ typedef struct pos {
     int x, y;
 } pos;
 
-static double drawn_r(void) { return RADIUS * SCALE + EDGE_PX; }
+/* The original's figure: plt.subplots(), equal aspect, axes off, x -1500..1500,
+ * y -1000..1000, a tight box (mplfig.h). */
+static mplfig figure(void)
+{
+    mplfig f;
+    mplfig_subplots(&f, 6.4, 4.8, 100);
+    mplfig_limits(&f, -HALF_W, HALF_W, -HALF_H, HALF_H);
+    mplfig_equal(&f);
+    mplfig_tight(&f, NULL, 0);
+    return f;
+}
+
+/* A circle's ink: its radius and half its edge. */
+static double drawn_r(const mplfig *f) { return mplfig_dx(f, RADIUS) + mplfig_pt(f, EDGE_PT) / 2; }
 
 /* Places k circles on one side (sign -1 left, +1 right) as the original does:
  * x uniform over the side, y over the height, kept when |x| > 30, |y| > 30 and
@@ -79,14 +85,14 @@ static bool place_side(rng *r, int sign, int k, pos *p)
 
 /* True when every drawn circle of the side keeps MIN_GAP_PX from the others and
  * from the partition's edge. */
-static bool readable(const pos *p, int k)
+static bool readable(const mplfig *f, const pos *p, int k)
 {
-    double r = drawn_r();
+    double r = drawn_r(f), line = mplfig_pt(f, LINE_PT);
     for (int i = 0; i < k; i++) {
-        if (abs(p[i].x) * SCALE - r - LINE_PX / 2 < MIN_GAP_PX)
+        if (mplfig_dx(f, abs(p[i].x)) - r - line / 2 < MIN_GAP_PX)
             return false;
         for (int j = 0; j < i; j++)
-            if (hypot(p[i].x - p[j].x, p[i].y - p[j].y) * SCALE - 2 * r < MIN_GAP_PX)
+            if (mplfig_dx(f, hypot(p[i].x - p[j].x, p[i].y - p[j].y)) - 2 * r < MIN_GAP_PX)
                 return false;
     }
     return true;
@@ -97,6 +103,7 @@ static int sample(gen_ctx *ctx)
     int n = ctx->p.level, total = 2 * n;
     scene *s = ctx->img[0];
     int left = rng_int(&ctx->rng, 0, total), right = total - left;
+    mplfig f = figure();
     pos *pl = xmalloc(sizeof *pl * (size_t)(left ? left : 1)), *pr = xmalloc(sizeof *pr * (size_t)(right ? right : 1));
     for (;;) {
         if (!place_side(&ctx->rng, -1, left, pl) || !place_side(&ctx->rng, 1, right, pr)) {
@@ -104,7 +111,7 @@ static int sample(gen_ctx *ctx)
             free(pr);
             return gen_fail(ctx, "cannot place %d and %d spaced circles on the two sides", left, right);
         }
-        if (readable(pl, left) && readable(pr, right))
+        if (readable(&f, pl, left) && readable(&f, pr, right))
             break;
         if (++ctx->redraws > MAX_REDRAWS) {
             free(pl);
@@ -113,19 +120,28 @@ static int sample(gen_ctx *ctx)
                             left, right, MAX_REDRAWS);
         }
     }
-    scene_reset(s, CANVAS_W, CANVAS_H);
-    prim *line = scene_rect(s, ORIGIN_X - LINE_PX / 2, ORIGIN_Y - HALF_H * SCALE, LINE_PX, 2 * HALF_H * SCALE, BLUE);
+    scene_reset(s, f.width, f.height);
+    mplfig_clip(&f, s);
+    prim *line = mplfig_axvline(&f, s, 0, LINE_PT, BLUE);
     line->kind = "partition";
     line->colour_name = "blue";
+    scene_describe(s, "mpl figure");
+    scene_describe(s, "mpl aspect equal");
+    scene_describe(s, "mpl axis off");
+    scene_describe(s, "mpl xlim %d %d", -HALF_W, HALF_W);
+    scene_describe(s, "mpl ylim %d %d", -HALF_H, HALF_H);
+    scene_describe(s, "mpl axvline x=0 color=blue kind=partition");
     for (int side = 0, id = 0; side < 2; side++) {
         const pos *p = side ? pr : pl;
         for (int i = 0; i < (side ? right : left); i++) {
-            prim *c = scene_circle(s, ORIGIN_X + p[i].x * SCALE, ORIGIN_Y - p[i].y * SCALE, drawn_r(), RED);
+            prim *c = mplfig_circle(&f, s, p[i].x, p[i].y, RADIUS, RED, true, EDGE_PT);
             c->kind = "circle";
             c->colour_name = "red";
             c->object = id++;
+            scene_describe(s, "mpl circle %d %d %d color=red kind=circle", p[i].x, p[i].y, RADIUS);
         }
     }
+    scene_describe(s, "mpl save tight");
     cJSON_AddNumberToObject(ctx->record, "answer", (left > right ? left : right) - n);
     cJSON_AddNumberToObject(ctx->record, "num_objects", n);
     free(pl);
