@@ -12,16 +12,16 @@
  * the original. */
 #include "errors.h"
 #include "generator.h"
+#include "mplfig.h"
 
 #include <math.h>
 #include <stdio.h>
 
-/* The canvas and the data-to-pixel map (see above). */
-#define CANVAS 389
+/* The data limits, and a unit in pixels (the readability rule's; mplfig.h maps
+ * the drawing exactly as matplotlib does). */
 #define UNIT 176.0
-#define X0 10.0
-#define Y0 379.0
 #define LO (-0.7)
+#define HI 1.4
 /* Centres of the circles and of the dot: uniform over [0.1, 0.9]^2 (data). */
 #define POS_MIN 0.1
 #define POS_MAX 0.9
@@ -32,7 +32,8 @@
 #define DOT_R 0.05
 /* matplotlib's default patch line: 1 pt at 100 dpi.  The circles are outlines of
  * that width; the dot, made with color=, has an edge of its own red as wide. */
-#define EDGE_WIDTH (1.0 * 100.0 / 72.0)
+#define EDGE_PT 1.0
+#define EDGE_WIDTH (EDGE_PT * 100.0 / 72.0)
 /* White kept between the dot's ink and a deciding outline's ink, in pixels at the
  * original's size: 3 px is a gap one sees (3.5 px when the 389 px image is shown
  * at 448).  A deciding outline is every outline when the answer is No, and at least
@@ -96,8 +97,6 @@ static int check_level(const gen_params *p, char *err, size_t errlen)
     return 0;
 }
 
-static double px(double x) { return X0 + (x - LO) * UNIT; }
-static double py(double y) { return Y0 - (y - LO) * UNIT; }
 
 static int sample(gen_ctx *ctx)
 {
@@ -123,16 +122,28 @@ static int sample(gen_ctx *ctx)
     }
 
     scene *s = ctx->img[0];
-    scene_reset(s, CANVAS, CANVAS);
+    mplfig f;
+    mplfig_subplots(&f, 6.4, 4.8, 100);
+    mplfig_limits(&f, LO, HI, LO, HI);
+    mplfig_equal(&f);
+    mplfig_tight(&f, NULL, 0);
+    scene_reset(s, f.width, f.height);
+    mplfig_clip(&f, s);
+    scene_describe(s, "mpl figure");
+    scene_describe(s, "mpl aspect equal");
+    scene_describe(s, "mpl axis off");
+    scene_describe(s, "mpl xlim %.17g %.17g", LO, HI);
+    scene_describe(s, "mpl ylim %.17g %.17g", LO, HI);
+    scene_describe(s, "mpl circle %.17g %.17g %.17g color=red kind=dot", dx, dy, DOT_R);
+    for (int i = 0; i < n; i++)
+        scene_describe(s, "mpl circle %.17g %.17g %.17g color=black fill=False kind=circle", c[i].x, c[i].y, c[i].r);
+    scene_describe(s, "mpl save tight");
     /* the dot first, the outlines over it, as the original adds them */
-    prim *p = scene_circle(s, px(dx), py(dy), DOT_R * UNIT, MPL_RED);
-    p->stroke_width = EDGE_WIDTH;
-    p->stroke = MPL_RED;
+    prim *p = mplfig_circle(&f, s, dx, dy, DOT_R, MPL_RED, true, EDGE_PT);
     p->kind = "dot";
     p->colour_name = "red";
     for (int i = 0; i < n; i++) {
-        p = scene_circle(s, px(c[i].x), py(c[i].y), c[i].r * UNIT, RGB_BLACK);
-        prim_outline(p, EDGE_WIDTH, RGB_BLACK);
+        p = mplfig_circle(&f, s, c[i].x, c[i].y, c[i].r, RGB_BLACK, false, EDGE_PT);
         p->kind = "circle";
         p->colour_name = "black";
         p->object = i;
