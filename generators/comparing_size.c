@@ -11,16 +11,13 @@
  * pixels as below. */
 #include "errors.h"
 #include "generator.h"
+#include "mplfig.h"
 #include "rows.h"
 #include "util.h"
 
 #include <math.h>
 #include <stdio.h>
 
-/* Pixels per data unit: the axes' 0.775-inch width at 100 dpi (the row pitch). */
-#define UNIT 77.5
-/* matplotlib's pad_inches (0.1 in) around the tight box. */
-#define PAD 10.0
 /* The data below the lowest row's centre line: ylim starts at -0.6. */
 #define Y_BOTTOM (-0.6)
 /* The circles' centres, in data x (the original's 0.25 and 0.75). */
@@ -35,11 +32,11 @@
 #define RADIUS_STEP 0.05
 /* Draws of a row's radii before giving up: each is kept with odds 4/9. */
 #define RADIUS_TRIES 1000
-/* matplotlib's default line width, 1.5 pt at 100 dpi. */
-#define LINE_WIDTH (1.5 * 100.0 / 72.0)
+/* matplotlib's default line width, 1.5 pt (2.08 px at 100 dpi). */
+#define LINE_PT 1.5
 /* A patch made with color= gets an edge of that colour too, matplotlib's default
  * patch line width 1 pt: each circle shows 0.69 px more radius than it is drawn. */
-#define EDGE_WIDTH (1.0 * 100.0 / 72.0)
+#define EDGE_PT 1.0
 /* Tallest canvas gen draws (the original has no bound): 100 rows, 7782 px. */
 #define MAX_ROWS 100
 
@@ -47,7 +44,19 @@
 #define MPL_BLUE ((rgb){0, 0, 255})
 #define MPL_GREEN ((rgb){0, 128, 0})
 
-static int canvas_height(int n) { return (int)floor(UNIT * (n + 0.1) + 2 * PAD); }
+/* The original's figure for n rows: plt.subplots(figsize=(1, n + 1), dpi=100), x
+ * 0..1, y -0.6..n-0.5, equal aspect, axes off, a tight box (mplfig.h). */
+static mplfig figure(int n)
+{
+    mplfig f;
+    mplfig_subplots(&f, 1, n + 1, 100);
+    mplfig_limits(&f, 0, 1, Y_BOTTOM, n - 0.5);
+    mplfig_equal(&f);
+    mplfig_tight(&f, NULL, 0);
+    return f;
+}
+
+static int canvas_height(int n) { return figure(n).height; }
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
@@ -61,12 +70,10 @@ static int sample(gen_ctx *ctx)
     char err[160];
     if (check_level(&ctx->p, err, sizeof err) != 0)
         return gen_fail(ctx, "%s", err);
-    int h = canvas_height(n);
-    scene_reset(s, (int)floor(UNIT + 2 * PAD), h);
-    /* matplotlib cuts the fraction of a pixel off the top: data y counts up from
-     * the bottom edge, PAD below y = Y_BOTTOM. */
-    double base = h - PAD;
-
+    mplfig f = figure(n);
+    scene_reset(s, f.width, f.height);
+    mplfig_clip(&f, s);
+    scene_describe(s, "mpl figure w=1 h=%d dpi=100", n + 1);
     cJSON *gold = cJSON_AddArrayToObject(ctx->record, "Gold_output");
     for (int i = 0; i < n; i++) {
         int y = n - i - 1; /* rows from the top down, as data y */
@@ -81,26 +88,29 @@ static int sample(gen_ctx *ctx)
         if (t == RADIUS_TRIES)
             return gen_fail(ctx, "cannot draw two radii %.2f apart in %d tries", RADIUS_STEP, RADIUS_TRIES);
         cJSON_AddItemToArray(gold, cJSON_CreateString(r1 > r2 ? "Blue" : "Green"));
-
-        double cy = base - (y - Y_BOTTOM) * UNIT;
-        prim *p = scene_circle(s, PAD + X_BLUE * UNIT, cy, r1 * UNIT, MPL_BLUE);
-        p->stroke_width = EDGE_WIDTH;
-        p->stroke = MPL_BLUE;
+        prim *p = mplfig_circle(&f, s, X_BLUE, y, r1, MPL_BLUE, true, EDGE_PT);
         p->kind = "circle";
         p->colour_name = "blue";
         p->object = i;
-        p = scene_circle(s, PAD + X_GREEN * UNIT, cy, r2 * UNIT, MPL_GREEN);
-        p->stroke_width = EDGE_WIDTH;
-        p->stroke = MPL_GREEN;
+        p = mplfig_circle(&f, s, X_GREEN, y, r2, MPL_GREEN, true, EDGE_PT);
         p->kind = "circle";
         p->colour_name = "green";
         p->object = i;
-        /* The line under the row, data x 0..1, snapped to whole pixels as
-         * matplotlib snaps a straight line of even rounded width, drawn as Agg
-         * draws it (2.08 px: two full rows and a faint fringe). */
-        double ly = floor(base - (y - 0.5 - Y_BOTTOM) * UNIT + 0.5);
-        rows_line(s, PAD, floor(PAD + UNIT + 0.5), ly, LINE_WIDTH);
+        scene_describe(s, "mpl circle %.17g %d %.17g color=blue kind=circle", X_BLUE, y, r1);
+        scene_describe(s, "mpl circle %.17g %d %.17g color=green kind=circle", X_GREEN, y, r2);
+        scene_describe(s, "mpl plot 0,1 %.17g,%.17g color=black kind=line", y - 0.5, y - 0.5);
     }
+    /* the line under each row, data x 0..1: matplotlib draws every line (zorder 2)
+     * after every patch (zorder 1) */
+    for (int i = 0; i < n; i++) {
+        int y = n - i - 1;
+        mplfig_plot(&f, s, 0, y - 0.5, 1, y - 0.5, LINE_PT, RGB_BLACK)->kind = "line";
+    }
+    scene_describe(s, "mpl xlim 0 1");
+    scene_describe(s, "mpl ylim %.17g %.17g", Y_BOTTOM, n - 0.5);
+    scene_describe(s, "mpl aspect equal");
+    scene_describe(s, "mpl axis off");
+    scene_describe(s, "mpl save tight");
     cJSON_AddNumberToObject(ctx->record, "Rows", n);
     return GEN_EXIT_OK;
 }

@@ -1,5 +1,6 @@
 /* comparing_size: the original's narrow column: a canvas 97 px wide and
- * floor(77.5 (n + 0.1) + 20) px tall; n black lines 78 px long, 77.5 px apart,
+ * floor(77.5 (n + 0.1) + 20) px tall; n black lines across the axes (x 10 to
+ * 87.5), 77.5 px apart,
  * the lowest 17.75 px above the bottom edge (within a pixel); above each line one
  * blue circle (0,0,255) left of the middle and one green circle (0,128,0) right of
  * it, radii 3.875..15.5 px, clear of each other and of the lines.  From the
@@ -49,13 +50,15 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
     int nline = 0, nblue = 0, ngreen = 0;
     for (int i = 0; i < sc->nprims; i++) {
         const prim *a = &sc->prims[i];
-        if (a->type == PRIM_RECT) { /* a line: a 1.5-pt (2.08-px) box as Agg draws it */
-            if (a->edges != EDGES_AGG || fabs(a->h - 1.5 * 100 / 72) > 1e-9 || a->w < a->h || nline >= rows ||
-                a->fill.r || a->fill.g || a->fill.b)
+        if (a->type == PRIM_POLYLINE) { /* a line: matplotlib's 1.5-pt (2.08-px) Line2D */
+            const point *q = prim_points(sc, a);
+            if (a->edges != EDGES_MPL || a->npts != 2 || fabs(a->stroke_width - 1.5 * 100 / 72) > 1e-9 ||
+                q[0].y != q[1].y || nline >= rows || a->stroke.r || a->stroke.g || a->stroke.b)
                 return "a line that is not one black horizontal line";
-            if (fabs(a->w - 78) > 0.01 || a->x != 10)
-                return "a line not from x 10 to 88";
-            line_y[nline++] = a->y + a->h / 2;
+            if (fabs(q[0].x - 10) > 1e-9 || fabs(q[1].x - 87.5) > 1e-9)
+                return "a line not across the axes, x 10 to 87.5";
+            /* where Agg draws it: snapped to the pixel edge (its width rounds to 2) */
+            line_y[nline++] = floor(q[0].y + 0.5);
         } else if (a->type == PRIM_CIRCLE && a->fill.r == 0 && a->fill.g == 0 && a->fill.b == 255 && nblue < rows) {
             blue[nblue++] = a;
         } else if (a->type == PRIM_CIRCLE && a->fill.r == 0 && a->fill.g == 128 && a->fill.b == 0 && ngreen < rows) {

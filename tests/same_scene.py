@@ -17,6 +17,7 @@ The description's lines (values are Python literals or bare words):
   mpl aspect equal | mpl axis off | mpl xlim A B | mpl ylim A B
   mpl axhline y=Y color=C [lw=W] kind=K   (axvline x=X likewise)
   mpl circle X Y R color=C [fill=False] [lw=W] kind=K    plt.Circle, ax.add_patch
+  mpl plot X0,X1 Y0,Y1 color=C [lw=W] kind=K    ax.plot([X0, X1], [Y0, Y1], ...)
   mpl save tight                        savefig(bbox_inches='tight'): the image
 """
 import argparse
@@ -41,7 +42,7 @@ except ImportError as e:
 # The tasks whose every compared image must equal the original library's to the
 # pixel (the others are reported, not held to it yet; docs/tasks/<task>.md says
 # where each stands).
-EXACT = {"circle_boxes", "circle_location", "inside_circles"}
+EXACT = {"circle_boxes", "circle_location", "comparing_size", "inside_circles"}
 
 
 def value(text):
@@ -93,6 +94,12 @@ class Mpl:
                 args["linewidth"] = kw["lw"]
             f = self.ax.axhline if name == "axhline" else self.ax.axvline
             a = f(kw["y"] if name == "axhline" else kw["x"], **args)
+            self.kinds.append((kind, a))
+        elif name == "plot":
+            args = dict(color=kw["color"])
+            if "lw" in kw:
+                args["linewidth"] = kw["lw"]
+            a, = self.ax.plot(list(pos[0]), list(pos[1]), **args)
             self.kinds.append((kind, a))
         elif name == "circle":
             args = dict(color=kw["color"])

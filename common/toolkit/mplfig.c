@@ -99,6 +99,7 @@ void mplfig_tight(mplfig *f, const double *boxes, int n)
  * flipped, so the two round differently. */
 double mplfig_x(const mplfig *f, double x) { return f->sx * x + f->tx; }
 double mplfig_y(const mplfig *f, double y) { return -(f->sy * y + f->ty) + f->height; }
+static double line_x(const mplfig *f, double x) { return x * f->sx + f->tx; }
 static double line_y(const mplfig *f, double y) { return y * -f->sy + (-f->ty + f->height); }
 double mplfig_pt(const mplfig *f, double pt) { return pt * f->dpi / 72.0; }
 double mplfig_dx(const mplfig *f, double d) { return f->sx * d; }
@@ -144,6 +145,13 @@ prim *mplfig_axhline(const mplfig *f, scene *s, double y, double pt, rgb colour)
 prim *mplfig_axvline(const mplfig *f, scene *s, double x, double pt, rgb colour)
 {
     return axline(f, s, false, x, pt, colour);
+}
+
+prim *mplfig_plot(const mplfig *f, scene *s, double x0, double y0, double x1, double y1, double pt, rgb c)
+{
+    prim *p = scene_line(s, line_x(f, x0), line_y(f, y0), line_x(f, x1), line_y(f, y1), 0, c);
+    prim_mpl(p, mplfig_pt(f, pt), c, AGG_JOIN_ROUND, AGG_CAP_SQUARE, AGG_SNAP_AUTO, true);
+    return p;
 }
 
 prim *mplfig_circle(const mplfig *f, scene *s, double x, double y, double r, rgb c, bool fill, double pt)

@@ -62,6 +62,9 @@ void mplfig_clip(const mplfig *f, scene *s);
  * the axes. */
 prim *mplfig_axhline(const mplfig *f, scene *s, double y, double pt, rgb colour);
 prim *mplfig_axvline(const mplfig *f, scene *s, double x, double pt, rgb colour);
+/* ax.plot([x0, x1], [y0, y1], color=c, linewidth=pt): a Line2D in data
+ * coordinates (projecting caps, round joins, snapped; clipped to the axes). */
+prim *mplfig_plot(const mplfig *f, scene *s, double x0, double y0, double x1, double y1, double pt, rgb c);
 /* plt.Circle((x, y), r, color=c[, fill=False]) added to the axes: edge and face
  * (if filled) in c, the edge `pt` points (patch.linewidth, 1.0 by default),
  * miter joins, butt caps, clipped to the axes. */
