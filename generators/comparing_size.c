@@ -37,7 +37,7 @@
 /* A patch made with color= gets an edge of that colour too, matplotlib's default
  * patch line width 1 pt: each circle shows 0.69 px more radius than it is drawn. */
 #define EDGE_PT 1.0
-/* Tallest canvas gen draws (the original has no bound): 100 rows, 7782 px. */
+/* Tallest canvas gen draws (the original has no bound): 100 rows, 7777 px. */
 #define MAX_ROWS 100
 
 /* matplotlib's named colours 'blue' and 'green'. */

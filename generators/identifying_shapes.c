@@ -12,28 +12,25 @@
  * by 10 px, so the canvas is 97 x (77 n + 20) px. */
 #include "errors.h"
 #include "generator.h"
+#include "mplfig.h"
 #include "rows.h"
 #include "shapes.h"
 
 #include <math.h>
 #include <stdio.h>
 
-/* Pixels per data unit (the row pitch): the axes' 0.77-inch share of each inch of
- * figure height at 100 dpi. */
-#define UNIT 77.0
-/* matplotlib's pad_inches (0.1 in) around the tight box. */
-#define PAD 10.0
 /* Every shape's circumradius, in data units (the original's 0.3): 23.1 px. */
 #define RADIUS 0.3
 /* The shapes' centres, in data x. */
 #define X_CENTRE 0.5
 /* matplotlib's default line width, 1.5 pt at 100 dpi. */
-#define LINE_WIDTH (1.5 * 100.0 / 72.0)
+#define LINE_PT 1.5
 /* The circle is made with color=, so it also gets an edge of its colour, the
  * default patch line width of 1 pt; the polygons are made with facecolor= only and
  * have none. */
-#define EDGE_WIDTH (1.0 * 100.0 / 72.0)
-/* Tallest canvas gen draws (the original has no bound): 100 rows, 7720 px. */
+#define EDGE_PT 1.0
+/* Tallest canvas gen draws (the original has no bound): 100 rows, 7719 px (the
+ * 7720th cut by matplotlib's truncation). */
 #define MAX_ROWS 100
 
 /* The original's five kinds, in its order, with its side counts and colours
@@ -51,7 +48,19 @@ static const struct kind {
 };
 #define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
 
-static int canvas_height(int n) { return (int)(UNIT * n + 2 * PAD); }
+/* The original's figure for n rows: plt.subplots(figsize=(1, n), dpi=100), x 0..1,
+ * y -0.5..n-0.5, equal aspect, axes off, a tight box (mplfig.h). */
+static mplfig figure(int n)
+{
+    mplfig f;
+    mplfig_subplots(&f, 1, n, 100);
+    mplfig_limits(&f, 0, 1, -0.5, n - 0.5);
+    mplfig_equal(&f);
+    mplfig_tight(&f, NULL, 0);
+    return f;
+}
+
+static int canvas_height(int n) { return figure(n).height; }
 
 static int check_level(const gen_params *p, char *err, size_t errlen)
 {
@@ -65,37 +74,41 @@ static int sample(gen_ctx *ctx)
     char err[160];
     if (check_level(&ctx->p, err, sizeof err) != 0)
         return gen_fail(ctx, "%s", err);
-    scene_reset(s, (int)(UNIT + 2 * PAD), canvas_height(n));
+    mplfig f = figure(n);
+    scene_reset(s, f.width, f.height);
+    mplfig_clip(&f, s);
 
     cJSON *names = cJSON_AddArrayToObject(ctx->record, "Gold_output");
     cJSON *sides = cJSON_AddArrayToObject(ctx->record, "Gold_side");
-    double cx = PAD + X_CENTRE * UNIT, r = RADIUS * UNIT;
+    scene_describe(s, "mpl figure w=1 h=%d dpi=100", n);
     for (int i = 0; i < n; i++) {
         const struct kind *k = &KINDS[rng_below(&ctx->rng, NKINDS)];
         cJSON_AddItemToArray(names, cJSON_CreateString(k->name));
         cJSON_AddItemToArray(sides, cJSON_CreateNumber(k->sides));
-        /* row i (top first) is centred on data y = n - 1 - i: PAD + (i + 0.5) UNIT
-         * from the top edge */
-        double cy = PAD + (i + 0.5) * UNIT;
-        prim *p;
-        if (k->sides == 0) {
-            p = scene_circle(s, cx, cy, r, k->colour);
-            p->stroke_width = EDGE_WIDTH;
-            p->stroke = k->colour;
-        } else {
-            point pts[8];
-            regular_polygon(pts, k->sides, cx, cy, r, M_PI / 2); /* a corner straight up */
-            p = scene_polygon(s, pts, k->sides, k->colour);
-        }
+        /* row i (top first) is centred on data y = n - 1 - i */
+        int y = n - 1 - i;
+        prim *p = k->sides == 0 ? mplfig_circle(&f, s, X_CENTRE, y, RADIUS, k->colour, true, EDGE_PT)
+                                : mplfig_regular_polygon(&f, s, X_CENTRE, y, k->sides, RADIUS, k->colour, 0,
+                                                         k->colour);
         p->kind = k->name;
         p->colour_name = k->colour_name;
         p->object = i;
-        if (i < n - 1) { /* a line between rows, data x 0..1, on a pixel edge, as
-                            Agg draws a 1.5-pt line (2.08 px) */
-            double ly = PAD + (i + 1) * UNIT;
-            rows_line(s, PAD, PAD + UNIT, ly, LINE_WIDTH);
-        }
+        if (k->sides == 0)
+            scene_describe(s, "mpl circle %.17g %d %.17g color=blue kind=Circle", X_CENTRE, n - i - 1, RADIUS);
+        else
+            scene_describe(s, "mpl regpoly %.17g %d %d %.17g facecolor=%s kind=%s", X_CENTRE, n - i - 1, k->sides,
+                           RADIUS, k->colour_name, k->name);
+        if (i < n - 1)
+            scene_describe(s, "mpl plot 0,1 %.17g,%.17g color=black kind=line", n - i - 1 - 0.5, n - i - 1 - 0.5);
     }
+    /* the lines between rows, data x 0..1, after every patch (matplotlib's zorder) */
+    for (int i = 0; i < n - 1; i++)
+        mplfig_plot(&f, s, 0, n - i - 1 - 0.5, 1, n - i - 1 - 0.5, LINE_PT, RGB_BLACK)->kind = "line";
+    scene_describe(s, "mpl xlim 0 1");
+    scene_describe(s, "mpl ylim -0.5 %.17g", n - 0.5);
+    scene_describe(s, "mpl aspect equal");
+    scene_describe(s, "mpl axis off");
+    scene_describe(s, "mpl save tight");
     cJSON_AddNumberToObject(ctx->record, "Rows", n);
     return GEN_EXIT_OK;
 }

@@ -18,6 +18,7 @@ The description's lines (values are Python literals or bare words):
   mpl axhline y=Y color=C [lw=W] kind=K   (axvline x=X likewise)
   mpl circle X Y R color=C [fill=False] [lw=W] kind=K    plt.Circle, ax.add_patch
   mpl plot X0,X1 Y0,Y1 color=C [lw=W] kind=K    ax.plot([X0, X1], [Y0, Y1], ...)
+  mpl regpoly X Y N R [facecolor=C] [color=C] kind=K   patches.RegularPolygon((X, Y), N, radius=R)
   mpl save tight                        savefig(bbox_inches='tight'): the image
 """
 import argparse
@@ -33,6 +34,7 @@ try:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import matplotlib.patches
     from PIL import Image
 except ImportError as e:
     print(f"same_scene: SKIPPED: {e.name} is not installed (Debian: apt-get install python3-matplotlib python3-pil "
@@ -42,7 +44,8 @@ except ImportError as e:
 # The tasks whose every compared image must equal the original library's to the
 # pixel (the others are reported, not held to it yet; docs/tasks/<task>.md says
 # where each stands).
-EXACT = {"circle_boxes", "circle_location", "comparing_size", "inside_circles"}
+EXACT = {"circle_boxes", "circle_location", "comparing_size", "identifying_shapes",
+         "inside_circles"}
 
 
 def value(text):
@@ -107,6 +110,13 @@ class Mpl:
                 if k in kw:
                     args[mk] = kw[k]
             a = plt.Circle((pos[0], pos[1]), pos[2], **args)
+            self.ax.add_patch(a)
+            self.kinds.append((kind, a))
+        elif name == "regpoly":
+            args = {k: kw[k] for k in ("color", "facecolor", "edgecolor") if k in kw}
+            if "lw" in kw:
+                args["linewidth"] = kw["lw"]
+            a = matplotlib.patches.RegularPolygon((pos[0], pos[1]), numVertices=pos[2], radius=pos[3], **args)
             self.ax.add_patch(a)
             self.kinds.append((kind, a))
         elif name == "save":

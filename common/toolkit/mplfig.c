@@ -161,3 +161,21 @@ prim *mplfig_circle(const mplfig *f, scene *s, double x, double y, double r, rgb
     prim_mpl(p, mplfig_pt(f, pt), c, AGG_JOIN_MITER, AGG_CAP_BUTT, AGG_SNAP_AUTO, true);
     return p;
 }
+
+prim *mplfig_regular_polygon(const mplfig *f, scene *s, double x, double y, int k, double r, rgb face, double pt,
+                             rgb edge)
+{
+    /* Path.unit_regular_polygon: corners at 2 pi i / k + pi / 2; the patch's
+     * scale(r) and translate(x, y) composed with transData, then Agg's flip */
+    point q[64];
+    if (k > 64)
+        k = 64;
+    double ax = f->sx * r, ay = -(f->sy * r), tx = f->sx * x + f->tx, ty = -(f->sy * y + f->ty) + f->height;
+    for (int i = 0; i < k; i++) {
+        double t = 2 * M_PI / k * i + M_PI / 2;
+        q[i] = (point){cos(t) * ax + tx, sin(t) * ay + ty};
+    }
+    prim *p = scene_polygon(s, q, k, face);
+    prim_mpl(p, pt > 0 ? mplfig_pt(f, pt) : 0, edge, AGG_JOIN_MITER, AGG_CAP_BUTT, AGG_SNAP_AUTO, true);
+    return p;
+}

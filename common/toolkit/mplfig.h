@@ -70,4 +70,10 @@ prim *mplfig_plot(const mplfig *f, scene *s, double x0, double y0, double x1, do
  * miter joins, butt caps, clipped to the axes. */
 prim *mplfig_circle(const mplfig *f, scene *s, double x, double y, double r, rgb c, bool fill, double pt);
 
+/* patches.RegularPolygon((x, y), numVertices=k, radius=r, facecolor=face): a
+ * corner straight up, no edge unless pt > 0 (then in `edge`), miter joins,
+ * clipped to the axes. */
+prim *mplfig_regular_polygon(const mplfig *f, scene *s, double x, double y, int k, double r, rgb face, double pt,
+                             rgb edge);
+
 #endif
