@@ -6,6 +6,7 @@
 #include "errors.h"
 #include "font.h"
 #include "generator.h"
+#include "mplfig.h"
 #include "rows.h"
 
 #include <math.h>
@@ -32,7 +33,8 @@
 #define AXES_H (100 * 5 * 0.77)        /* 385 px of axes height */
 #define PAD 10.0
 /* matplotlib draws the circle's edge in its face colour, 1 pt (100/72 px) wide. */
-#define EDGE_W (100.0 / 72.0)
+#define EDGE_PT 1.0
+#define EDGE_W (EDGE_PT * 100.0 / 72.0)
 /* The label: 24 pt at 100 dpi (33.3 px em), white, centred on the circle's
  * centre (matplotlib's ha = va = center), in DejaVu Sans as matplotlib draws it
  * (font.h contract 4). */
@@ -138,7 +140,7 @@ static int sample(gen_ctx *ctx)
     if (check_level(&ctx->p, err, sizeof err) != 0)
         return gen_fail(ctx, "%s", err);
 
-    double rad[MAX_CIRCLES], cx[MAX_CIRCLES], scale, width;
+    double rad[MAX_CIRCLES], cx[MAX_CIRCLES] = {0}, scale;
     for (;;) {
         bool ok = draw_radii(&ctx->rng, n, rad) == 0;
         double x = 0;
@@ -148,7 +150,6 @@ static int sample(gen_ctx *ctx)
         }
         double axes_w = AXES_W_PER_N * n;
         scale = fmin(axes_w / (x + X_TAIL), AXES_H / Y_TOP);
-        width = fmin(axes_w, (x + X_TAIL) * scale);
         /* compared as drawn: the diameters with the edge line */
         for (int i = 0; i < n && ok; i++)
             for (int j = 0; j < n && ok; j++)
@@ -168,22 +169,35 @@ static int sample(gen_ctx *ctx)
                             100 * MIN_REL_DIFF);
     }
 
-    scene_reset(s, (int)floor(width + 2 * PAD), (int)floor(Y_TOP * scale + 2 * PAD));
-    double cy = PAD + (Y_TOP - ROW_Y) * scale;
+    /* the original's figure: plt.subplots(figsize=(3 n, 5)), x 0..(last centre + 2),
+     * y 0..4, equal aspect, axes off, a tight box (mplfig.h) */
+    mplfig f;
+    mplfig_subplots(&f, 3 * n, 5, 100);
+    mplfig_limits(&f, 0, cx[n - 1] + X_TAIL, 0, Y_TOP);
+    mplfig_equal(&f);
+    mplfig_tight(&f, NULL, 0);
+    scene_reset(s, f.width, f.height);
+    mplfig_clip(&f, s);
+    scene_describe(s, "mpl figure w=%d h=5", 3 * n);
     for (int i = 0; i < n; i++) {
-        prim *c = scene_circle(s, PAD + cx[i] * scale, cy, rad[i] * scale, RGB_BLACK);
-        c->stroke_width = EDGE_W;
-        c->stroke = RGB_BLACK;
+        prim *c = mplfig_circle(&f, s, cx[i], ROW_Y, rad[i], RGB_BLACK, true, EDGE_PT);
         c->kind = "circle";
         c->object = i;
         char label[8];
         snprintf(label, sizeof label, "%d", i + 1);
-        prim *t = scene_mpl_text(s, PAD + cx[i] * scale, cy, label_pt(label, PAD + cx[i] * scale, cy, rad[i] * scale),
-                                 label, RGB_WHITE, FONT_DEJAVU, ALIGN_CENTER, ALIGN_CENTER);
+        double pt = label_pt(label, c->x, c->y, c->r);
+        prim *t = mplfig_text(&f, s, cx[i], ROW_Y, pt, label, RGB_WHITE, FONT_DEJAVU, ALIGN_CENTER, ALIGN_CENTER);
         t->kind = "label";
         t->object = i;
+        scene_describe(s, "mpl circle %.17g %.17g %.17g color=black kind=circle", cx[i], ROW_Y, rad[i]);
+        scene_describe(s, "mpl text %.17g %.17g s=%d ha=center va=center fontsize=%.17g color=white kind=label", cx[i],
+                       ROW_Y, i + 1, pt);
     }
-
+    scene_describe(s, "mpl xlim 0 %.17g", cx[n - 1] + X_TAIL);
+    scene_describe(s, "mpl ylim 0 %.17g", Y_TOP);
+    scene_describe(s, "mpl aspect equal");
+    scene_describe(s, "mpl axis off");
+    scene_describe(s, "mpl save tight");
     rows_add_size_order(cJSON_AddArrayToObject(ctx->record, "Gold_output"), rad, n);
     cJSON_AddNumberToObject(ctx->record, "Rows", n);
     return GEN_EXIT_OK;

@@ -93,7 +93,9 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
     for (int i = 0; i < k; i++) {
         d[i] = measure_height(cv, (int)floor(circ[i]->x));
         double drawn = 2 * circ[i]->r + circ[i]->stroke_width;
-        if (fabs(d[i] - drawn) > 1.0) {
+        /* Agg flattens the circle's Beziers into chords up to half a pixel inside
+         * the curve, top and bottom: a large disc measures up to a pixel short */
+        if (fabs(d[i] - drawn) > 1.5) {
             snprintf(msg, n, "circle %d measures %.2f px across, drawn %.2f", i + 1, d[i], drawn);
             return msg;
         }

@@ -78,7 +78,8 @@ void mplfig_tight(mplfig *f, const double *boxes, int n)
     f->crop_x = ix0 * f->dpi;
     f->crop_y = iy0 * f->dpi;
     f->width = (int)((ix1 - ix0) * f->dpi);
-    f->height = (int)((iy1 - iy0) * f->dpi);
+    f->height_f = (iy1 - iy0) * f->dpi;
+    f->height = (int)f->height_f;
     /* transFigure now maps onto (-crop_x, -crop_y) + the figure's size */
     double l = -f->crop_x, b = -f->crop_y, tw = (l + fw) - l, th = (b + fh) - b;
     double ax0 = tw * f->px0 + l, ax1 = tw * f->px1 + l, ay0 = th * f->py0 + b, ay1 = th * f->py1 + b;
@@ -178,4 +179,11 @@ prim *mplfig_regular_polygon(const mplfig *f, scene *s, double x, double y, int 
     prim *p = scene_polygon(s, q, k, face);
     prim_mpl(p, pt > 0 ? mplfig_pt(f, pt) : 0, edge, AGG_JOIN_MITER, AGG_CAP_BUTT, AGG_SNAP_AUTO, true);
     return p;
+}
+
+prim *mplfig_text(const mplfig *f, scene *s, double x, double y, double pt, const char *label, rgb c, text_font font,
+                  text_align ha, text_align va)
+{
+    double px = f->sx * x + f->tx, py = f->height_f - (f->sy * y + f->ty);
+    return scene_mpl_text(s, px, py, pt, label, c, font, ha, va);
 }

@@ -29,6 +29,7 @@ typedef struct mplfig {
     double xl0, xl1, yl0, yl1;         /* data limits */
     double crop_x, crop_y;             /* display px of the saved image's left and bottom edges */
     int width, height;                 /* the saved image */
+    double height_f;                   /* its height before truncation: where text is flipped */
     double ax_x, ax_y, ax_w, ax_h;     /* the axes box in the saved image's display px (y up) */
     double sx, tx, sy, ty;             /* data -> display px of the saved image (y up) */
 } mplfig;
@@ -75,5 +76,11 @@ prim *mplfig_circle(const mplfig *f, scene *s, double x, double y, double r, rgb
  * clipped to the axes. */
 prim *mplfig_regular_polygon(const mplfig *f, scene *s, double x, double y, int k, double r, rgb face, double pt,
                              rgb edge);
+
+/* ax.text(x, y, label, fontsize=pt, color=c, ha=ha, va=va[, weight='bold']): a
+ * text primitive anchored where matplotlib anchors it (its y flipped by the
+ * canvas's unrounded height, as Text.draw flips it). */
+prim *mplfig_text(const mplfig *f, scene *s, double x, double y, double pt, const char *label, rgb c, text_font font,
+                  text_align ha, text_align va);
 
 #endif
