@@ -12,6 +12,7 @@
 #include "errors.h"
 #include "font.h"
 #include "generator.h"
+#include "mplfig.h"
 #include "shapes.h"
 #include "util.h"
 
@@ -20,19 +21,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The original's image and its data-to-pixel map (as circle_boxes, measured). */
-#define CANVAS_W 515
-#define CANVAS_H 350
-#define ORIGIN_X 258.0
-#define ORIGIN_Y 174.67
-#define SCALE (496.0 / 3000.0)
+/* The original's image (515x350) and its data-to-pixel map come from mplfig.h:
+ * matplotlib's own geometry of plt.subplots(), equal aspect, x -1500..1500,
+ * y -1000..1000, a tight box. */
 /* Shape "radius" in units, the original's; centres integer, uniform in
  * +-(1500 - 75) x +-(1000 - 75), more than 2 x 75 apart. */
 #define RADIUS 75
 #define HALF_W 1500
 #define HALF_H 1000
 /* matplotlib draws each patch with a 1 pt edge in its fill colour. */
-#define EDGE_PX (100.0 / 72)
+#define EDGE_PT 1.0
+#define EDGE_PX (EDGE_PT * 100.0 / 72)
 /* The labels: 8 pt bold (11.1 px at 100 dpi), white, centred on the shape's
  * centre (matplotlib's ha = va = center), in DejaVu Sans Bold as matplotlib draws
  * it (font.h contract 4). */
@@ -95,18 +94,23 @@ static void set_reach(outline_px *o)
         o->reach = fmax(o->reach, hypot(o->pts[i].x - o->c.x, o->pts[i].y - o->c.y));
 }
 
-static void shape_px(int kind, int x, int y, outline_px *o)
+/* The drawn path of a shape centred on data (x, y): its vertices where
+ * matplotlib puts them (mplfig.h; the square as plt.Rectangle's corners). */
+static void shape_px(const mplfig *f, int kind, int x, int y, outline_px *o)
 {
-    o->c = (point){ORIGIN_X + x * SCALE, ORIGIN_Y - y * SCALE};
-    o->r = RADIUS * SCALE;
+    o->c = (point){mplfig_x(f, x), mplfig_y(f, y)};
+    o->r = mplfig_dx(f, RADIUS);
     o->npts = 0;
     o->reach = o->r;
     if (kind == K_CIRCLE)
         return;
     point q[8];
     o->npts = outline(kind, q);
-    for (int i = 0; i < o->npts; i++)
-        o->pts[i] = (point){o->c.x + q[i].x * SCALE, o->c.y - q[i].y * SCALE};
+    if (kind == K_SQUARE)
+        mplfig_rect_corners(f, x - RADIUS, y - RADIUS, 2 * RADIUS, 2 * RADIUS, o->pts);
+    else
+        for (int i = 0; i < o->npts; i++)
+            o->pts[i] = mplfig_vertex(f, x + q[i].x, y + q[i].y);
     set_reach(o);
 }
 
@@ -172,7 +176,7 @@ typedef struct item {
 
 /* Positions as the original draws them; true when readable (see MIN_GAP_PX),
  * false when not; -1 when out of tries. */
-static int place(rng *r, item *it, int m, outline_px *sh, outline_px *lab)
+static int place(const mplfig *f, rng *r, item *it, int m, outline_px *sh, outline_px *lab)
 {
     for (int i = 0; i < m; i++) {
         long tries = 0;
@@ -190,7 +194,7 @@ static int place(rng *r, item *it, int m, outline_px *sh, outline_px *lab)
         }
     }
     for (int i = 0; i < m; i++) {
-        shape_px(it[i].kind, it[i].x, it[i].y, &sh[i]);
+        shape_px(f, it[i].kind, it[i].x, it[i].y, &sh[i]);
         label_px(it[i].label, sh[i].c, &lab[i]);
     }
     for (int i = 0; i < m; i++)
@@ -201,6 +205,43 @@ static int place(rng *r, item *it, int m, outline_px *sh, outline_px *lab)
                 return 0;
         }
     return 1;
+}
+
+/* The scene in the original's calls (tests/same_scene.py). */
+static void describe(scene *s, const item *it, int m)
+{
+    static const char *const NAME[3] = {"red", "green", "blue"};
+    scene_describe(s, "mpl figure");
+    scene_describe(s, "mpl aspect equal");
+    scene_describe(s, "mpl axis off");
+    scene_describe(s, "mpl xlim %d %d", -HALF_W, HALF_W);
+    scene_describe(s, "mpl ylim %d %d", -HALF_H, HALF_H);
+    double r = RADIUS;
+    for (int i = 0; i < m; i++) {
+        int x = it[i].x, y = it[i].y;
+        const char *c = NAME[it[i].colour];
+        switch (it[i].kind) {
+        case K_CIRCLE:
+            scene_describe(s, "mpl circle %d %d %d color=%s kind=circle", x, y, RADIUS, c);
+            break;
+        case K_SQUARE:
+            scene_describe(s, "mpl rectangle %d %d %d %d color=%s kind=rectangle", x - RADIUS, y - RADIUS, 2 * RADIUS,
+                           2 * RADIUS, c);
+            break;
+        case K_TRIANGLE:
+            scene_describe(s, "mpl polygon %d,%d,%d,%d,%d,%d color=%s kind=triangle", x, y + RADIUS, x - RADIUS,
+                           y - RADIUS, x + RADIUS, y - RADIUS, c);
+            break;
+        default:
+            scene_describe(s, "mpl polygon %d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g color=%s "
+                           "kind=pentagon", x, y + r, x + 0.95 * r, y + 0.31 * r, x + 0.59 * r, y - 0.81 * r,
+                           x - 0.59 * r, y - 0.81 * r, x - 0.95 * r, y + 0.31 * r, c);
+            break;
+        }
+        scene_describe(s, "mpl text %d %d s=%s color=white ha=center va=center fontsize=8 weight=bold kind=label", x,
+                       y, it[i].label);
+    }
+    scene_describe(s, "mpl save tight");
 }
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
@@ -227,8 +268,13 @@ static int sample(gen_ctx *ctx)
         it[i].colour = (int)rng_below(&kr, 3);
         snprintf(it[i].label, sizeof it[i].label, "%d", i + 1);
     }
+    mplfig f;
+    mplfig_subplots(&f, 6.4, 4.8, 100);
+    mplfig_limits(&f, -HALF_W, HALF_W, -HALF_H, HALF_H);
+    mplfig_equal(&f);
+    mplfig_tight(&f, NULL, 0);
     int got;
-    while ((got = place(&ctx->rng, it, m, sh, lab)) == 0)
+    while ((got = place(&f, &ctx->rng, it, m, sh, lab)) == 0)
         if (++ctx->redraws > MAX_REDRAWS)
             break;
     if (got != 1) {
@@ -240,17 +286,26 @@ static int sample(gen_ctx *ctx)
                         m);
     }
     scene *s = ctx->img[0];
-    scene_reset(s, CANVAS_W, CANVAS_H);
+    scene_reset(s, f.width, f.height);
+    mplfig_clip(&f, s);
+    describe(s, it, m);
+    /* every patch, then every label (matplotlib's zorder: patches 1, text 3) */
     for (int i = 0; i < m; i++) {
         rgb c = COLOUR[it[i].colour];
-        prim *p = sh[i].npts ? scene_polygon(s, sh[i].pts, sh[i].npts, c) : scene_circle(s, sh[i].c.x, sh[i].c.y, sh[i].r, c);
-        p->stroke_width = EDGE_PX;
-        p->stroke = c;
+        prim *p;
+        if (sh[i].npts) {
+            p = scene_polygon(s, sh[i].pts, sh[i].npts, c);
+            prim_mpl(p, mplfig_pt(&f, EDGE_PT), c, AGG_JOIN_MITER, AGG_CAP_BUTT, AGG_SNAP_AUTO, true);
+        } else {
+            p = mplfig_circle(&f, s, it[i].x, it[i].y, RADIUS, c, true, EDGE_PT);
+        }
         p->kind = KIND_NAME[it[i].kind];
         p->colour_name = COLOUR_NAME[it[i].colour];
         p->object = i;
-        prim *t = scene_mpl_text(s, sh[i].c.x, sh[i].c.y, LABEL_PT, it[i].label, RGB_WHITE, FONT_DEJAVU_BOLD,
-                                 ALIGN_CENTER, ALIGN_CENTER);
+    }
+    for (int i = 0; i < m; i++) {
+        prim *t = mplfig_text(&f, s, it[i].x, it[i].y, LABEL_PT, it[i].label, RGB_WHITE, FONT_DEJAVU_BOLD,
+                              ALIGN_CENTER, ALIGN_CENTER);
         t->object = i;
     }
     /* the record: each kind's numbers as strings, sorted as strings */

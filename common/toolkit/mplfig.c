@@ -102,6 +102,20 @@ double mplfig_x(const mplfig *f, double x) { return f->sx * x + f->tx; }
 double mplfig_y(const mplfig *f, double y) { return -(f->sy * y + f->ty) + f->height; }
 static double line_x(const mplfig *f, double x) { return x * f->sx + f->tx; }
 static double line_y(const mplfig *f, double y) { return y * -f->sy + (-f->ty + f->height); }
+point mplfig_vertex(const mplfig *f, double x, double y) { return (point){line_x(f, x), line_y(f, y)}; }
+
+void mplfig_rect_corners(const mplfig *f, double x, double y, double w, double h, point q[4])
+{
+    /* the unit square through BboxTransformTo(the box) and transData, then Agg's
+     * flip: corner (u, v) at u (sx w') + (sx x + tx), v (-(sy h')) + ... */
+    double bw = (x + w) - x, bh = (y + h) - y;
+    double ax = f->sx * bw, ay = -(f->sy * bh), tx = f->sx * x + f->tx, ty = -(f->sy * y + f->ty) + f->height;
+    q[0] = (point){0.0 * ax + tx, 0.0 * ay + ty};
+    q[1] = (point){1.0 * ax + tx, 0.0 * ay + ty};
+    q[2] = (point){1.0 * ax + tx, 1.0 * ay + ty};
+    q[3] = (point){0.0 * ax + tx, 1.0 * ay + ty};
+}
+
 double mplfig_pt(const mplfig *f, double pt) { return pt * f->dpi / 72.0; }
 double mplfig_dx(const mplfig *f, double d) { return f->sx * d; }
 double mplfig_dy(const mplfig *f, double d) { return f->sy * d; }
@@ -186,4 +200,29 @@ prim *mplfig_text(const mplfig *f, scene *s, double x, double y, double pt, cons
 {
     double px = f->sx * x + f->tx, py = f->height_f - (f->sy * y + f->ty);
     return scene_mpl_text(s, px, py, pt, label, c, font, ha, va);
+}
+
+prim *mplfig_polygon(const mplfig *f, scene *s, const point *xy, int n, rgb c, bool fill, double pt)
+{
+    point q[64];
+    if (n > 64)
+        n = 64;
+    for (int i = 0; i < n; i++)
+        q[i] = (point){line_x(f, xy[i].x), line_y(f, xy[i].y)};
+    prim *p = scene_polygon(s, q, n, c);
+    p->filled = fill;
+    prim_mpl(p, mplfig_pt(f, pt), c, AGG_JOIN_MITER, AGG_CAP_BUTT, AGG_SNAP_AUTO, true);
+    return p;
+}
+
+prim *mplfig_rectangle(const mplfig *f, scene *s, double x, double y, double w, double h, rgb c, bool fill,
+                       double pt)
+{
+    point q[4];
+    mplfig_rect_corners(f, x, y, w, h, q);
+    prim *p = scene_polygon(s, q, 4, c);
+    p->kind = "rectangle";
+    p->filled = fill;
+    prim_mpl(p, mplfig_pt(f, pt), c, AGG_JOIN_MITER, AGG_CAP_BUTT, AGG_SNAP_AUTO, true);
+    return p;
 }

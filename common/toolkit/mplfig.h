@@ -49,6 +49,11 @@ void mplfig_tight(mplfig *f, const double *boxes, int n);
 /* A data point in canvas pixels of the saved image. */
 double mplfig_x(const mplfig *f, double x);
 double mplfig_y(const mplfig *f, double y);
+/* A vertex of a line or polygon (a path in data coordinates through transData,
+ * then Agg's flip: rounded otherwise than a patch's centre). */
+point mplfig_vertex(const mplfig *f, double x, double y);
+/* plt.Rectangle((x, y), w, h)'s corners, from (x, y) counter-clockwise. */
+void mplfig_rect_corners(const mplfig *f, double x, double y, double w, double h, point q[4]);
 /* Points to pixels (x dpi / 72). */
 double mplfig_pt(const mplfig *f, double pt);
 /* Data lengths along x and y in pixels. */
@@ -71,6 +76,15 @@ prim *mplfig_plot(const mplfig *f, scene *s, double x0, double y0, double x1, do
  * miter joins, butt caps, clipped to the axes. */
 prim *mplfig_circle(const mplfig *f, scene *s, double x, double y, double r, rgb c, bool fill, double pt);
 
+/* plt.Polygon(xy, color=c[, fill=False]) of n data points: face (if fill) and a
+ * `pt`-point edge in c, miter joins, clipped to the axes; its vertices go through
+ * transData as a line's do. */
+prim *mplfig_polygon(const mplfig *f, scene *s, const point *xy, int n, rgb c, bool fill, double pt);
+/* plt.Rectangle((x, y), w, h, color=c[, fill=False]): a polygon primitive of its
+ * four corners from (x, y) counter-clockwise (kind "rectangle"), as its patch
+ * transform (the box's, composed with transData) puts them. */
+prim *mplfig_rectangle(const mplfig *f, scene *s, double x, double y, double w, double h, rgb c, bool fill,
+                       double pt);
 /* patches.RegularPolygon((x, y), numVertices=k, radius=r, facecolor=face): a
  * corner straight up, no edge unless pt > 0 (then in `edge`), miter joins,
  * clipped to the axes. */
