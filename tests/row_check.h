@@ -5,7 +5,7 @@
  *  - both canvases 97 x floor(77.5 n + 27.75) px, white; n = Rows = the level;
  *  - each image holds n shapes (object = row, 0 at the top) and n black lines,
  *    the line under row i at y = top + 77.5 (i + 1) (top = height - 10 - 77.5
- *    (n + 0.1)), 10..88 px wide;
+ *    (n + 0.1)), across the axes (x 10 to 87.5);
  *  - each shape is centred in its row at x = 48.75: a circle of radius 7.75 px, a
  *    triangle, a square or the original's pentagon of "radius" 7.75 px, solid blue
  *    with a 1 pt blue edge in the first image; in the second, solid and upside down
@@ -46,14 +46,15 @@ static int rc_kind(const scene *sc, const prim *p, double cx, double cy, bool *d
     *down = false;
     if (p->type == PRIM_CIRCLE)
         return rc_near(p->x, cx, 1e-9) && rc_near(p->y, cy, 1e-9) && rc_near(p->r, RC_R, 1e-9) ? RC_CIRCLE : RC_OTHER;
-    if (p->type == PRIM_RECT) {
-        /* snapped as matplotlib's renderer does: each side moved to the pixel
-         * centre just past its rounded edge, by more than 0 and at most 1 px */
-        double d[4] = {p->x - (cx - RC_R), p->y - (cy - RC_R), p->x + p->w - (cx + RC_R), p->y + p->h - (cy + RC_R)};
-        bool ok = p->angle == 0 && rc_near(p->x - floor(p->x), 0.5, 1e-9) && rc_near(p->y - floor(p->y), 0.5, 1e-9) &&
-                  rc_near(p->w - floor(p->w), 0, 1e-9) && rc_near(p->h - floor(p->h), 0, 1e-9);
+    if (p->type != PRIM_POLYGON)
+        return RC_OTHER;
+    if (p->npts == 4) { /* plt.Rectangle's corners from the lower left, counter-clockwise
+                           (Agg snaps them to pixel centres as it draws) */
+        const point *q = prim_points(sc, p);
+        static const double SX[4] = {-1, 1, 1, -1}, SY[4] = {1, 1, -1, -1};
+        bool ok = true;
         for (int i = 0; i < 4; i++)
-            ok = ok && d[i] > -1e-9 && d[i] <= 1 + 1e-9;
+            ok = ok && rc_near(q[i].x, cx + SX[i] * RC_R, 1e-9) && rc_near(q[i].y, cy + SY[i] * RC_R, 1e-9);
         return ok ? RC_SQUARE : RC_OTHER;
     }
     if (p->type != PRIM_POLYGON)
@@ -189,12 +190,14 @@ static const char *rc_check(const sample_out *s, const gen_params *p, char *msg,
         for (int i = 0; i < sc->nprims; i++) {
             const prim *a = &sc->prims[i];
             if (a->object < 0) {
-                /* a separator: black, 78 px from x = 10, on the boundary under a row */
-                double c = a->y + a->h / 2;
+                /* a separator: matplotlib's black 1.5 pt line across the axes (x 10
+                 * to 87.5) on the boundary under a row */
+                const point *q = a->type == PRIM_POLYLINE && a->npts == 2 ? prim_points(sc, a) : NULL;
+                double c = q ? q[0].y : 0;
                 int row = (int)lround((c - top) / RC_UNIT) - 1;
-                if (a->type != PRIM_RECT || a->fill.r || a->fill.g || a->fill.b || !rc_near(a->x, 10, 1e-9) ||
-                    !rc_near(a->w, 78, 1e-9) || !rc_near(a->h, 1.5 * 100 / 72, 1e-9) || row < 0 || row >= n ||
-                    !rc_near(c, top + (row + 1) * RC_UNIT, 0.5))
+                if (!q || q[1].y != c || a->stroke.r || a->stroke.g || a->stroke.b || !rc_near(q[0].x, 10, 1e-9) ||
+                    !rc_near(q[1].x, 87.5, 1e-9) || !rc_near(a->stroke_width, 1.5 * 100 / 72, 1e-9) || row < 0 ||
+                    row >= n || !rc_near(c, top + (row + 1) * RC_UNIT, 0.5))
                     return "a primitive that is neither a shape nor a row's line";
                 lines++;
                 continue;

@@ -3,59 +3,53 @@
 #include "row_pair.h"
 
 #include "errors.h"
+#include "mplfig.h"
 
 #include <math.h>
 #include <stdio.h>
 
-/* Pixels per data unit: the axes are 0.775 of the 1 in figure (77.5 px) wide, and
- * the data box 1 unit wide, equal aspect. */
-#define UNIT 77.5
-/* The tight bounding box's pad, px. */
-#define PAD 10.0
-/* Data height: rows -0.6 .. n - 0.5. */
-#define EXTRA 0.1
-#define RADIUS (0.1 * UNIT)
-#define EDGE (100.0 / 72.0)  /* a patch's 1 pt edge */
-#define LINE (1.5 * 100 / 72) /* a line's 1.5 pt */
-#define CENTRE_X (PAD + 0.5 * UNIT)
+#define EDGE_PT 1.0 /* a patch's edge */
+#define LINE_PT 1.5 /* a line */
 
 enum { K_CIRCLE, K_TRIANGLE, K_SQUARE, K_PENTAGON, K_KINDS };
 static const char *const KIND_NAME[K_KINDS] = {"circle", "triangle", "square", "pentagon"};
 static const rgb BLUE = {0, 0, 255};
 
-int row_pair_height(int n) { return (int)floor(UNIT * (n + EXTRA) + 2 * PAD + 1e-9); }
-
-/* The top of the data box in the image (the tight box is cut to whole pixels at
- * the top: its bottom pad is exactly PAD). */
-static double data_top(int n) { return row_pair_height(n) - PAD - UNIT * (n + EXTRA); }
-
-/* matplotlib's snapping of a rectilinear path: each coordinate to a pixel centre. */
-static double snap(double v) { return floor(v + 0.5) + 0.5; }
-
-static void draw_shape(scene *s, int kind, double cx, double cy, bool down, bool filled, int row)
+/* The original's figure for n rows: plt.subplots(figsize=(1, n + 1), dpi=100), x
+ * 0..1, y -0.6..n-0.5, equal aspect, axes off, a tight box (mplfig.h). */
+static mplfig figure(int n)
 {
-    const double r = RADIUS, f = down ? -1 : 1; /* f = 1: apex up (image y down) */
+    mplfig f;
+    mplfig_subplots(&f, 1, n + 1, 100);
+    mplfig_limits(&f, 0, 1, -0.6, n - 0.5);
+    mplfig_equal(&f);
+    mplfig_tight(&f, NULL, 0);
+    return f;
+}
+
+int row_pair_height(int n) { return figure(n).height; }
+
+/* A shape of the original's in row data y: circle, triangle, square or
+ * pentagon of "radius" 0.1 about x 0.5, upside down (a triangle or pentagon
+ * pointing down) or not, filled in blue with a blue 1 pt edge or only outlined. */
+static void draw_shape(const mplfig *f, scene *s, int kind, int y, bool down, bool filled, int row)
+{
+    const double r = 0.1, x = 0.5, g = down ? -1 : 1;
     prim *p;
     if (kind == K_CIRCLE) {
-        p = scene_circle(s, cx, cy, r, BLUE);
+        p = mplfig_circle(f, s, x, y, r, BLUE, filled, EDGE_PT);
     } else if (kind == K_SQUARE) {
-        double x0 = snap(cx - r), x1 = snap(cx + r), y0 = snap(cy - r), y1 = snap(cy + r);
-        p = scene_rect(s, x0, y0, x1 - x0, y1 - y0, BLUE);
+        p = mplfig_rectangle(f, s, x - r, y - r, 2 * r, 2 * r, BLUE, filled, EDGE_PT);
     } else if (kind == K_TRIANGLE) {
-        point q[3] = {{cx, cy - f * r}, {cx - r, cy + f * r}, {cx + r, cy + f * r}};
-        p = scene_polygon(s, q, 3, BLUE);
+        point q[3] = {{x, y + g * r}, {x - r, y - g * r}, {x + r, y - g * r}};
+        p = mplfig_polygon(f, s, q, 3, BLUE, filled, EDGE_PT);
     } else {
-        static const double PX[5] = {0, 0.95, 0.59, -0.59, -0.95}, PY[5] = {1, 0.31, -0.81, -0.81, 0.31};
-        point q[5];
-        for (int i = 0; i < 5; i++)
-            q[i] = (point){cx + PX[i] * r, cy - f * PY[i] * r};
-        p = scene_polygon(s, q, 5, BLUE);
-    }
-    if (filled) {
-        p->stroke_width = EDGE;
-        p->stroke = BLUE;
-    } else {
-        prim_outline(p, EDGE, BLUE);
+        point q[5] = {{x, y + g * r},
+                      {x + 0.95 * r, y + g * (0.31 * r)},
+                      {x + 0.59 * r, y - g * (0.81 * r)},
+                      {x - 0.59 * r, y - g * (0.81 * r)},
+                      {x - 0.95 * r, y + g * (0.31 * r)}};
+        p = mplfig_polygon(f, s, q, 5, BLUE, filled, EDGE_PT);
     }
     p->kind = KIND_NAME[kind];
     p->colour_name = "blue";
@@ -63,18 +57,52 @@ static void draw_shape(scene *s, int kind, double cx, double cy, bool down, bool
     p->layer = down ? 1 : 0;
 }
 
-/* The strip: a shape in each row and the black line under it. */
+/* The strip in the original's calls (tests/same_scene.py). */
+static void describe_strip(scene *s, int n, const int *kinds, bool down, bool filled)
+{
+    const char *paint = filled ? "color=blue" : "edgecolor=blue fill=False";
+    const double r = 0.1, x = 0.5, f = down ? -1 : 1;
+    scene_describe(s, "mpl figure w=1 h=%d dpi=100", n + 1);
+    for (int i = 0; i < n; i++) {
+        int y = n - i - 1;
+        switch (kinds[i]) {
+        case K_CIRCLE:
+            scene_describe(s, "mpl circle %.17g %d %.17g %s kind=circle", x, y, r, paint);
+            break;
+        case K_SQUARE:
+            scene_describe(s, "mpl rectangle %.17g %.17g %.17g %.17g %s kind=square", x - r, y - r, 2 * r, 2 * r, paint);
+            break;
+        case K_TRIANGLE:
+            scene_describe(s, "mpl polygon %.17g,%.17g,%.17g,%.17g,%.17g,%.17g %s kind=triangle", x, y + f * r, x - r,
+                           y - f * r, x + r, y - f * r, paint);
+            break;
+        default:
+            scene_describe(s, "mpl polygon %.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g %s kind=pentagon",
+                           x, y + f * r, x + 0.95 * r, y + f * (0.31 * r), x + 0.59 * r, y - f * (0.81 * r),
+                           x - 0.59 * r, y - f * (0.81 * r), x - 0.95 * r, y + f * (0.31 * r), paint);
+            break;
+        }
+        scene_describe(s, "mpl plot 0,1 %.17g,%.17g color=black kind=separator", y - 0.5, y - 0.5);
+    }
+    scene_describe(s, "mpl xlim 0 1");
+    scene_describe(s, "mpl ylim -0.6 %.17g", n - 0.5);
+    scene_describe(s, "mpl aspect equal");
+    scene_describe(s, "mpl axis off");
+    scene_describe(s, "mpl save tight");
+}
+
 static void draw_strip(scene *s, int n, const int *kinds, bool down, bool filled)
 {
-    double top = data_top(n);
-    scene_reset(s, ROW_PAIR_WIDTH, row_pair_height(n));
+    mplfig f = figure(n);
+    scene_reset(s, f.width, f.height);
+    mplfig_clip(&f, s);
+    describe_strip(s, n, kinds, down, filled);
+    for (int i = 0; i < n; i++)
+        draw_shape(&f, s, kinds[i], n - i - 1, down, filled, i);
+    /* the 1.5-pt line under each row, data x 0..1, after every patch
+     * (matplotlib's zorder) */
     for (int i = 0; i < n; i++) {
-        draw_shape(s, kinds[i], CENTRE_X, top + (i + 0.5) * UNIT, down, filled, i);
-        /* the 1.5-pt line is snapped to a pixel edge (its width rounds to an
-         * even 2 px) and drawn as Agg draws it, 2.08 px wide, its ends cut by
-         * the data box */
-        double y = floor(top + (i + 1) * UNIT + 0.5);
-        prim *l = scene_agg_box(s, PAD, y - LINE / 2, PAD + 78, y + LINE / 2, RGB_BLACK);
+        prim *l = mplfig_plot(&f, s, 0, n - i - 1 - 0.5, 1, n - i - 1 - 0.5, LINE_PT, RGB_BLACK);
         l->kind = "separator";
         l->colour_name = "black";
     }

@@ -12,8 +12,9 @@
  * Contract:
  *  1. Geometry in the original's data units (one unit = 77.5 px): rows one unit
  *     tall, shape "radius" 0.1 (7.75 px), centre at x = 0.5; every shape has the
- *     1 pt (1.39 px) edge matplotlib gives a patch; squares are snapped to pixel
- *     centres as matplotlib's renderer snaps a rectilinear path.
+ *     1 pt (1.39 px) edge matplotlib gives a patch; drawn as matplotlib draws the
+ *     patches and lines (mplfig.h, EDGES_MPL: squares snapped to pixel centres as
+ *     Agg snaps a rectilinear path).
  *  2. Primitive kinds "circle", "triangle", "square", "pentagon" with object = row
  *     (0 = top) and layer 0 upright, 1 upside down; the lines are kind "separator".
  *  3. The record gets Gold_output = the number of rows whose kinds agree and
