@@ -44,6 +44,7 @@ typedef struct lc_shape {
     const prim *p;
     point c;     /* centre, px */
     point v[5];  /* outline, px (none for a circle) */
+    point d[5];  /* the outline where Agg draws it (a square's snapped) */
     int nv;
 } lc_shape;
 
@@ -84,7 +85,7 @@ static const char *lc_read(const scene *sc, const prim *p, lc_shape *s)
     s->nv = p->npts;
     double cx = 0, top = INFINITY, bottom = -INFINITY;
     for (int i = 0; i < p->npts; i++) {
-        s->v[i] = q[i];
+        s->v[i] = s->d[i] = q[i];
         top = fmin(top, q[i].y);
         bottom = fmax(bottom, q[i].y);
     }
@@ -126,6 +127,9 @@ static const char *lc_read(const scene *sc, const prim *p, lc_shape *s)
             for (int i = 0; i < 4; i++)
                 if (!lc_near(fabs(q[i].x - s->c.x), r) || !lc_near(fabs(q[i].y - s->c.y), r))
                     return "a square that is not the original's";
+            /* where Agg draws it: a rectilinear path snapped to pixel centres */
+            for (int i = 0; i < 4; i++)
+                s->d[i] = (point){floor(q[i].x + 0.5) + 0.5, floor(q[i].y + 0.5) + 0.5};
         }
     }
     return NULL;
@@ -142,7 +146,7 @@ static int lc_outline(const lc_shape *s, point *out, int cap)
         return k;
     }
     for (int i = 0; i < s->nv; i++) {
-        point a = s->v[i], b = s->v[(i + 1) % s->nv];
+        point a = s->d[i], b = s->d[(i + 1) % s->nv];
         int m = (int)(hypot(b.x - a.x, b.y - a.y) / 0.02) + 1;
         for (int j = 0; j < m && k < cap; j++)
             out[k++] = (point){a.x + (b.x - a.x) * j / m, a.y + (b.y - a.y) * j / m};
@@ -282,19 +286,20 @@ static const char *lc_split(const scene *sc, bool vertical, lc_shape *shapes, in
     *nshapes = 0;
     for (int i = 0; i < sc->nprims; i++) {
         const prim *p = &sc->prims[i];
-        if (p->type == PRIM_RECT) {
-            /* drawn as Agg draws the 1.5-pt line: 2.08 px wide about the middle
-             * of the line's two whole pixels */
-            double d[4] = {lb[0], lb[1], lb[2], lb[3]}, hw = 1.5 * 100 / 72 / 2;
+        if (p->type == PRIM_POLYLINE) {
+            /* the blue 1.5-pt axvline / axhline across the axes at the axis,
+             * which Agg snaps to the edge between the line's two whole pixels
+             * (its width rounds to 2); a line, drawn after the shapes (zorder) */
+            const point *q = p->npts == 2 ? prim_points(sc, p) : NULL;
             int a = vertical ? 0 : 1;
-            double mid = (lb[a] + lb[a + 2]) / 2;
-            d[a] = mid - hw, d[a + 2] = mid + hw;
-            if (!lc_near(p->x, d[0]) || !lc_near(p->y, d[1]) || !lc_near(p->x + p->w, d[2]) ||
-                !lc_near(p->y + p->h, d[3]) || p->edges != EDGES_AGG || p->fill.r || p->fill.g ||
-                p->fill.b != 255 || p->stroke_width != 0)
-                return "a rectangle that is not the blue line";
-            if (i != 0)
-                return "the line is not drawn first (under the shapes)";
+            double at = q ? (vertical ? q[0].x : q[0].y) : 0, mid = (lb[a] + lb[a + 2]) / 2;
+            double axis = vertical ? LC_AXIS_X : LC_AXIS_Y;
+            if (!q || (vertical ? q[1].x != q[0].x : q[1].y != q[0].y) || fabs(at - axis) > 1e-6 ||
+                floor(at + 0.5) != mid || p->edges != EDGES_MPL || p->stroke.r || p->stroke.g ||
+                p->stroke.b != 255 || !lc_near(p->stroke_width, 1.5 * 100 / 72))
+                return "a line that is not the blue line";
+            if (i != sc->nprims - 1)
+                return "the line is not drawn last (over the shapes, as matplotlib's zorder has it)";
             lines++;
             continue;
         }

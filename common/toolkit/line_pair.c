@@ -3,10 +3,12 @@
 #include "line_pair.h"
 
 #include "errors.h"
+#include "mplfig.h"
 #include "shapes.h"
 #include "util.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 /* The original's data box is [-203.5, 203.5] on both axes. */
@@ -60,8 +62,17 @@ static int kind_points(int kind, point *q)
     }
 }
 
-static double to_px_x(double x) { return LINE_PAIR_LEFT + (x + HALF_BOX) * LINE_PAIR_PX; }
-static double to_px_y(double y) { return LINE_PAIR_TOP + (HALF_BOX - y) * LINE_PAIR_PX; }
+/* The original's figure: plt.subplots(), equal aspect, axes off, x and y
+ * -203.5..203.5, a tight box: 389x389 (mplfig.h). */
+static mplfig geometry(void)
+{
+    mplfig f;
+    mplfig_subplots(&f, 6.4, 4.8, 100);
+    mplfig_limits(&f, -HALF_BOX, HALF_BOX, -HALF_BOX, HALF_BOX);
+    mplfig_equal(&f);
+    mplfig_tight(&f, NULL, 0);
+    return f;
+}
 
 /* One shape as drawn: centre and outline in pixels. */
 typedef struct placed {
@@ -72,21 +83,28 @@ typedef struct placed {
     int nq;      /* 0 for a circle */
 } placed;
 
-/* The shape at data centre (x, y); reflected (x -> -x, or y -> -y) when flip_x /
- * flip_y, which a true reflection applies to every point of the outline. */
-static void make_placed(placed *s, int kind, int colour, double x, double y, bool flip_x, bool flip_y)
+/* The shape at data centre (x, y) as drawn (mplfig.h); moved to -x (a shape is
+ * its own mirror image across the vertical line) when flip_x, reflected to -y
+ * with every point of its outline (upside down) when flip_y.  A square's corners
+ * are where Agg snaps them (a rectilinear path: pixel centres). */
+static void make_placed(const mplfig *f, placed *s, int kind, int colour, double x, double y, bool flip_x,
+                        bool flip_y)
 {
     point q[5];
     s->kind = kind;
     s->colour = colour;
     s->x = flip_x ? -x : x;
     s->y = flip_y ? -y : y;
-    s->c = (point){to_px_x(s->x), to_px_y(s->y)};
+    s->c = (point){mplfig_x(f, s->x), mplfig_y(f, s->y)};
     s->nq = kind_points(kind, q);
-    for (int i = 0; i < s->nq; i++) {
-        double qx = x + q[i].x, qy = y + q[i].y;
-        s->q[i] = (point){to_px_x(flip_x ? -qx : qx), to_px_y(flip_y ? -qy : qy)};
+    if (kind == K_SQUARE) {
+        mplfig_rect_corners(f, s->x - LINE_PAIR_R, s->y - LINE_PAIR_R, 2 * LINE_PAIR_R, 2 * LINE_PAIR_R, s->q);
+        for (int i = 0; i < 4; i++)
+            s->q[i] = (point){floor(s->q[i].x + 0.5) + 0.5, floor(s->q[i].y + 0.5) + 0.5};
+        return;
     }
+    for (int i = 0; i < s->nq; i++)
+        s->q[i] = mplfig_vertex(f, s->x + q[i].x, flip_y ? s->y - q[i].y : s->y + q[i].y);
 }
 
 /* Distance from point p to the filled outline (0 inside). */
@@ -155,15 +173,18 @@ static double line_gap(const placed *s, bool vertical)
 /* True when the scene's two images keep every gap (line_pair.h, contract 3). */
 static bool readable(const placed *first, const placed *moved, const bool *is_moved, int total, bool vertical)
 {
-    /* Pairs: the first image holds every pair; in the second, the moved shapes
-     * keep their distances to each other (a reflection) and the line lies
-     * between them and the rest. */
-    const double reach = 2 * LINE_PAIR_R * LINE_PAIR_PX * M_SQRT2 + LINE_PAIR_EDGE + LINE_PAIR_MIN_GAP;
+    /* Pairs: the first image holds every pair; in the second, the line lies
+     * between the moved shapes and the rest, and the moved ones keep their
+     * distances to each other but for Agg's snapping of the squares (a square
+     * and its reflection snap to different pixels), so they are measured again. */
+    const double reach = 2 * LINE_PAIR_R * LINE_PAIR_PX * M_SQRT2 + LINE_PAIR_EDGE + LINE_PAIR_MIN_GAP + 1;
     for (int i = 0; i < total; i++)
         for (int j = 0; j < i; j++) {
             if (fabs(first[i].c.x - first[j].c.x) > reach || fabs(first[i].c.y - first[j].c.y) > reach)
                 continue;
             if (shape_distance(&first[i], &first[j]) - LINE_PAIR_EDGE < LINE_PAIR_MIN_GAP)
+                return false;
+            if (is_moved[i] && is_moved[j] && shape_distance(&moved[i], &moved[j]) - LINE_PAIR_EDGE < LINE_PAIR_MIN_GAP)
                 return false;
         }
     for (int i = 0; i < total; i++)
@@ -175,39 +196,68 @@ static bool readable(const placed *first, const placed *moved, const bool *is_mo
     return true;
 }
 
-static void draw(scene *sc, const placed *s, int object)
+/* A shape as the original adds it: plt.Circle, plt.Rectangle or plt.Polygon of
+ * "radius" 3.5 about its centre, colour= (fill and a 1 pt edge); a reflected
+ * triangle or pentagon of water_image points down (its corners' y negated
+ * about the centre). */
+static void draw(const mplfig *f, scene *sc, const placed *s, bool flipped_y, int object)
 {
     rgb c = COLOURS[s->colour].value;
+    const char *cn = COLOURS[s->colour].name, *kn = KIND_NAME[s->kind];
+    const double r = LINE_PAIR_R;
     prim *p;
-    if (!s->nq)
-        p = scene_circle(sc, s->c.x, s->c.y, LINE_PAIR_R * LINE_PAIR_PX, c);
-    else
-        p = scene_polygon(sc, s->q, s->nq, c);
-    /* matplotlib's patches carry a 1 pt edge in their own colour */
-    p->stroke_width = LINE_PAIR_EDGE;
-    p->stroke = c;
-    p->kind = KIND_NAME[s->kind];
-    p->colour_name = COLOURS[s->colour].name;
+    char pts[512];
+    if (s->kind == K_CIRCLE) {
+        p = mplfig_circle(f, sc, s->x, s->y, r, c, true, 1.0);
+        scene_describe(sc, "mpl circle %.17g %.17g %.17g color=%s kind=%s", s->x, s->y, r, cn, kn);
+    } else if (s->kind == K_SQUARE) {
+        p = mplfig_rectangle(f, sc, s->x - r, s->y - r, 2 * r, 2 * r, c, true, 1.0);
+        scene_describe(sc, "mpl rectangle %.17g %.17g %.17g %.17g color=%s kind=%s", s->x - r, s->y - r, 2 * r, 2 * r,
+                       cn, kn);
+    } else {
+        point q[5];
+        int n = kind_points(s->kind, q), at = 0;
+        for (int i = 0; i < n; i++) {
+            q[i] = (point){s->x + q[i].x, flipped_y ? s->y - q[i].y : s->y + q[i].y};
+            at += snprintf(pts + at, sizeof pts - (size_t)at, "%s%.17g,%.17g", i ? "," : "", q[i].x, q[i].y);
+        }
+        p = mplfig_polygon(f, sc, q, n, c, true, 1.0);
+        scene_describe(sc, "mpl polygon %s color=%s kind=%s", pts, cn, kn);
+    }
+    p->kind = kn;
+    p->colour_name = cn;
     p->object = object;
 }
 
-/* The blue line (axvline / axhline at 0, 1.5 pt): matplotlib snaps it to a pixel
- * edge (its 2.08-px width rounds to an even 2) between the LINE_PAIR_*_LO..HI
- * pixels, and Agg draws it 2.08 px wide, two full pixels and a faint fringe each
- * side, clipped to the axes box (rows 9..378, columns 10..379). */
-static void draw_line(scene *sc, bool vertical)
+/* A scene on the original's figure, described. */
+static mplfig figure(scene *sc)
 {
-    const double h = 1.5 * 100 / 72 / 2, mid = vertical ? (LINE_PAIR_LINE_LO + LINE_PAIR_LINE_HI) / 2
-                                                         : (LINE_PAIR_H_LINE_LO + LINE_PAIR_H_LINE_HI) / 2;
-    prim *p = vertical ? scene_agg_box(sc, mid - h, 9, mid + h, 379, LINE_BLUE)
-                       : scene_agg_box(sc, 10, mid - h, 380, mid + h, LINE_BLUE);
+    mplfig f = geometry();
+    scene_reset(sc, f.width, f.height);
+    mplfig_clip(&f, sc);
+    scene_describe(sc, "mpl figure");
+    scene_describe(sc, "mpl aspect equal");
+    scene_describe(sc, "mpl axis off");
+    scene_describe(sc, "mpl xlim %.17g %.17g", -HALF_BOX, HALF_BOX);
+    scene_describe(sc, "mpl ylim %.17g %.17g", -HALF_BOX, HALF_BOX);
+    return f;
+}
+
+/* plt.axvline(x=0, color='blue') or plt.axhline(y=0, ...): matplotlib draws it
+ * (a line, zorder 2) after the shapes. */
+static void draw_line(const mplfig *f, scene *sc, bool vertical)
+{
+    prim *p = vertical ? mplfig_axvline(f, sc, 0, 1.5, LINE_BLUE) : mplfig_axhline(f, sc, 0, 1.5, LINE_BLUE);
     p->kind = "line";
     p->colour_name = "blue";
+    scene_describe(sc, vertical ? "mpl axvline x=0 color=blue kind=line" : "mpl axhline y=0 color=blue kind=line");
+    scene_describe(sc, "mpl save tight");
 }
 
 int line_pair_sample(gen_ctx *ctx, bool vertical, const char *field)
 {
     int n = ctx->p.level, total = 2 * n;
+    const mplfig geo = geometry();
     size_t cap = (size_t)(total ? total : 1);
     placed *first = xmalloc(sizeof *first * cap), *moved = xmalloc(sizeof *moved * cap);
     int *order = xmalloc(sizeof *order * cap);
@@ -242,7 +292,7 @@ int line_pair_sample(gen_ctx *ctx, bool vertical, const char *field)
         }
         for (int i = 0; i < total; i++) {
             int colour = (int)rng_below(&ctx->rng, NCOLOURS), kind = (int)rng_below(&ctx->rng, K_KINDS);
-            make_placed(&first[i], kind, colour, first[i].x, first[i].y, false, false);
+            make_placed(&geo, &first[i], kind, colour, first[i].x, first[i].y, false, false);
         }
         /* n of the 2n, uniformly, cross the line. */
         for (int i = 0; i < total; i++)
@@ -254,22 +304,24 @@ int line_pair_sample(gen_ctx *ctx, bool vertical, const char *field)
             is_moved[order[i]] = true;
         for (int i = 0; i < total; i++)
             if (is_moved[i])
-                make_placed(&moved[i], first[i].kind, first[i].colour, first[i].x, first[i].y, vertical, !vertical);
+                make_placed(&geo, &moved[i], first[i].kind, first[i].colour, first[i].x, first[i].y, vertical,
+                            !vertical);
         if (readable(first, moved, is_moved, total, vertical))
             break;
         ctx->redraws++;
     }
 
     scene *a = ctx->img[0], *b = ctx->img[1];
-    scene_reset(a, LINE_PAIR_SIZE, LINE_PAIR_SIZE);
-    scene_reset(b, LINE_PAIR_SIZE, LINE_PAIR_SIZE);
-    draw_line(a, vertical);
-    draw_line(b, vertical);
+    mplfig fa = figure(a), fb = figure(b);
     for (int i = 0; i < total; i++)
-        draw(a, &first[i], i);
-    /* The second image in the same drawing order, the moved shapes reflected. */
+        draw(&fa, a, &first[i], false, i);
+    draw_line(&fa, a, vertical);
+    /* The second image in the same drawing order, the moved shapes reflected:
+     * across the vertical line a shape is its own mirror image (the original
+     * draws it at -x); across the horizontal one it turns upside down. */
     for (int i = 0; i < total; i++)
-        draw(b, is_moved[i] ? &moved[i] : &first[i], i);
+        draw(&fb, b, is_moved[i] ? &moved[i] : &first[i], is_moved[i] && !vertical, i);
+    draw_line(&fb, b, vertical);
 
     cJSON_AddNumberToObject(ctx->record, field, n);
     cJSON_AddNumberToObject(ctx->record, "num_objects", n);

@@ -18,6 +18,9 @@
  *     drawn line, in either image, is thrown away and drawn again from the same
  *     stream (ctx->redraws counts them); after LINE_PAIR_SCENES scenes gen_fail().
  *  4. The record gets `field` = n and `num_objects` = n (both ints).
+ *  5. Drawn as matplotlib draws the figure (mplfig.h, EDGES_MPL): the shapes as
+ *     patches with mitred 1 pt edges, squares snapped by Agg (the readability
+ *     rule of 3 measures them snapped, in both images), the line after them.
  */
 #ifndef GEN_LINE_PAIR_H
 #define GEN_LINE_PAIR_H
@@ -45,7 +48,8 @@
 #define LINE_PAIR_R 3.5                      /* shape "radius", data units */
 #define LINE_PAIR_EDGE (100.0 / 72.0)        /* the patches' 1 pt edge, px */
 /* The blue line as matplotlib snaps it: columns 194-195 x rows 9-378 (vertical),
- * rows 193-194 x columns 10-379 (horizontal). */
+ * rows 193-194 x columns 10-379 (horizontal); the readability rule's (the
+ * drawing is mplfig.h's). */
 #define LINE_PAIR_LINE_LO 194.0
 #define LINE_PAIR_LINE_HI 196.0
 #define LINE_PAIR_H_LINE_LO 193.0
