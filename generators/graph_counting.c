@@ -6,6 +6,7 @@
  * See docs/tasks/graph_counting.md. */
 #include "errors.h"
 #include "generator.h"
+#include "mplfig.h"
 #include "util.h"
 
 #include <math.h>
@@ -18,9 +19,11 @@
 /* A node as networkx draws it: a scatter marker of 2000 pt^2 (62.1 px across)
  * with matplotlib's 1 pt edge in the face colour: 31.75 px radius (measured on the
  * original: 31.7). */
-#define NODE_R (sqrt(2000.0) / 2 * 100 / 72 + 0.5 * 100 / 72)
+#define NODE_SIZE 2000.0
+#define EDGE_PT 1.0
+#define NODE_R (sqrt(NODE_SIZE) / 2 * 100 / 72 + 0.5 * EDGE_PT * 100 / 72)
 /* An edge: 1 pt wide. */
-#define EDGE_W (100.0 / 72)
+#define EDGE_W (EDGE_PT * 100.0 / 72)
 /* The layout: networkx's defaults (50 iterations, its stopping threshold), and the
  * margins its drawing adds around the node positions (5% of the edges' extent on
  * each side, then matplotlib's 5% autoscale margin). */
@@ -128,16 +131,14 @@ static void spring_layout(rng *r, int n, const unsigned char *adj, pt *pos, pt *
         }
 }
 
-/* Layout units to canvas pixels as networkx's drawing and matplotlib's autoscale
- * place them: the data limits are the nodes' box joined with the edges' box
- * padded by EDGE_PAD of its size, widened by AXES_MARGIN on each side, and fill
- * the canvas (no equal aspect); y grows upwards in the layout. */
-static void to_pixels(int n, const int (*edge)[2], int m, pt *pos)
+/* networkx's drawing of the layout: plt.figure(figsize=(12, 12)) with axes over
+ * the whole figure, its view what matplotlib's autoscale makes of the data
+ * limits: the nodes' box joined with the edges' box padded by EDGE_PAD of its
+ * size (draw_networkx_edges' corners), widened by AXES_MARGIN on each side
+ * (nonsingular first: one node alone gets +-0.05 about it); no equal aspect,
+ * y up.  Sets f (mplfig.h) and pos to the canvas pixels of the nodes' centres. */
+static void to_pixels(int n, const int (*edge)[2], int m, pt *pos, mplfig *f)
 {
-    if (n == 1) {
-        pos[0] = (pt){CANVAS / 2.0, CANVAS / 2.0};
-        return;
-    }
     double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
     for (int i = 0; i < n; i++) {
         lo[0] = fmin(lo[0], pos[i].x), hi[0] = fmax(hi[0], pos[i].x);
@@ -146,8 +147,8 @@ static void to_pixels(int n, const int (*edge)[2], int m, pt *pos)
     if (m > 0) {
         double elo[2] = {INFINITY, INFINITY}, ehi[2] = {-INFINITY, -INFINITY};
         for (int e = 0; e < m; e++)
-            for (int s = 0; s < 2; s++) {
-                const pt *p = &pos[edge[e][s]];
+            for (int k = 0; k < 2; k++) {
+                const pt *p = &pos[edge[e][k]];
                 elo[0] = fmin(elo[0], p->x), ehi[0] = fmax(ehi[0], p->x);
                 elo[1] = fmin(elo[1], p->y), ehi[1] = fmax(ehi[1], p->y);
             }
@@ -158,14 +159,24 @@ static void to_pixels(int n, const int (*edge)[2], int m, pt *pos)
         }
     }
     for (int a = 0; a < 2; a++) {
-        double mg = AXES_MARGIN * (hi[a] - lo[a]);
+        if (hi[a] - lo[a] <= fmax(fabs(lo[a]), fabs(hi[a])) * 1e-15) { /* transforms.nonsingular */
+            if (lo[a] == 0 && hi[a] == 0) {
+                lo[a] = -0.05;
+                hi[a] = 0.05;
+            } else {
+                lo[a] -= 0.05 * fabs(lo[a]);
+                hi[a] += 0.05 * fabs(hi[a]);
+            }
+        }
+        double mg = (hi[a] - lo[a]) * AXES_MARGIN;
         lo[a] -= mg;
         hi[a] += mg;
     }
-    for (int i = 0; i < n; i++) {
-        pos[i].x = (pos[i].x - lo[0]) / (hi[0] - lo[0]) * CANVAS;
-        pos[i].y = (hi[1] - pos[i].y) / (hi[1] - lo[1]) * CANVAS;
-    }
+    mplfig_add_axes(f, 12, 12, 100, 0, 0, 1, 1);
+    mplfig_limits(f, lo[0], hi[0], lo[1], hi[1]);
+    mplfig_whole(f);
+    for (int i = 0; i < n; i++)
+        pos[i] = (pt){mplfig_x(f, pos[i].x), mplfig_y(f, pos[i].y)};
 }
 
 static double seg_dist(pt a, pt b, pt p)
@@ -235,6 +246,25 @@ static bool readable(int n, const int (*edge)[2], int m, const pt *p)
     return true;
 }
 
+/* The drawing in the original's calls, the layout in its own units
+ * (tests/same_scene.py). */
+static void describe(scene *s, int n, const int (*edge)[2], int m, const pt *pos)
+{
+    if (!s->desc)
+        return;
+    strbuf e = {0}, p = {0};
+    for (int i = 0; i < m; i++)
+        strbuf_addf(&e, "%s%d,%d", i ? "," : "", edge[i][0], edge[i][1]);
+    for (int i = 0; i < n; i++)
+        strbuf_addf(&p, "%s%.17g,%.17g", i ? "," : "", pos[i].x, pos[i].y);
+    scene_describe(s, "mpl plainfigure w=12 h=12");
+    scene_describe(s, "mpl nxdraw nodes=%d %s%s%s pos=%s, node_color=lightblue edge_color=gray node_size=2000", n,
+                   m ? "edges=" : "", m ? e.buf : "", m ? "," : "", p.buf);
+    scene_describe(s, "mpl save");
+    strbuf_free(&e);
+    strbuf_free(&p);
+}
+
 static int sample(gen_ctx *ctx)
 {
     int n = ctx->p.level;
@@ -246,6 +276,8 @@ static int sample(gen_ctx *ctx)
     int (*all)[2] = xmalloc(sizeof *all * (size_t)(pairs ? pairs : 1));
     unsigned char *adj = xmalloc((size_t)n * (size_t)n);
     pt *pos = xmalloc(sizeof *pos * (size_t)n), *disp = xmalloc(sizeof *disp * (size_t)n);
+    pt *lay = xmalloc(sizeof *lay * (size_t)n); /* the layout in its own units */
+    mplfig fig;
     /* The edge count m stays as drawn (its distribution is the original's); the
      * pairs and the layout are drawn again, from the same streams, until the
      * drawing is readable: spring layouts of graphs with isolated nodes or
@@ -259,6 +291,7 @@ static int sample(gen_ctx *ctx)
             free(adj);
             free(pos);
             free(disp);
+            free(lay);
             return gen_fail(ctx, "cannot lay out %d nodes and %d edges readably in %d graphs", n, m, MAX_LAYOUTS);
         }
         /* m of the n(n-1)/2 pairs, uniformly (a partial shuffle of all pairs) */
@@ -279,22 +312,40 @@ static int sample(gen_ctx *ctx)
             adj[all[e][1] * n + all[e][0]] = 1;
         }
         spring_layout(&lr, n, adj, pos, disp);
-        to_pixels(n, (const int(*)[2])all, m, pos);
+        memcpy(lay, pos, sizeof *pos * (size_t)n);
+        to_pixels(n, (const int(*)[2])all, m, pos, &fig);
         if (readable(n, (const int(*)[2])all, m, pos))
             break;
         ctx->redraws++;
     }
     scene *s = ctx->img[0];
     scene_reset(s, CANVAS, CANVAS);
-    for (int e = 0; e < m; e++) { /* edges under the nodes, as the original */
-        pt a = pos[all[e][0]], b = pos[all[e][1]];
-        prim *l = scene_line(s, a.x, a.y, b.x, b.y, EDGE_W, EDGE_INK);
+    describe(s, n, (const int(*)[2])all, m, lay);
+    mplfig_clip(&fig, s);
+    /* the edges under the nodes, in networkx's order (G.edges(): each node's
+     * neighbours in the order their edges were added, each edge once, from the
+     * lower-numbered of its nodes seen first), gray 1 pt lines as its
+     * LineCollection draws them */
+    int *order = xmalloc(sizeof *order * (size_t)(m ? m : 1)), k = 0;
+    for (int u = 0; u < n; u++)
+        for (int e = 0; e < m; e++) {
+            int a = all[e][0], b = all[e][1];
+            if ((a == u && b > u) || (b == u && a > u))
+                order[k++] = e;
+        }
+    for (int r = 0; r < m; r++) {
+        int e = order[r], u = all[e][0] < all[e][1] ? all[e][0] : all[e][1], v = all[e][0] ^ all[e][1] ^ u;
+        point ends[2] = {mplfig_vertex(&fig, lay[u].x, lay[u].y), mplfig_vertex(&fig, lay[v].x, lay[v].y)};
+        prim *l = scene_polyline(s, ends, 2, 0, EDGE_INK);
+        prim_mpl(l, mplfig_pt(&fig, EDGE_PT), EDGE_INK, AGG_JOIN_ROUND, AGG_CAP_BUTT, AGG_SNAP_AUTO, true);
         l->kind = "edge";
         l->colour_name = "gray";
         l->object = n + e;
     }
+    free(order);
+    /* the nodes: one scatter marker 'o' of 2000 pt^2 stamped at each (draw_markers) */
     for (int i = 0; i < n; i++) {
-        prim *c = scene_circle(s, pos[i].x, pos[i].y, NODE_R, NODE_FILL);
+        prim *c = mplfig_marker(&fig, s, lay[i].x, lay[i].y, NODE_SIZE, NODE_FILL, EDGE_PT, NODE_FILL);
         c->kind = "node";
         c->colour_name = "lightblue";
         c->object = i;
@@ -305,6 +356,7 @@ static int sample(gen_ctx *ctx)
     free(adj);
     free(pos);
     free(disp);
+    free(lay);
     return GEN_EXIT_OK;
 }
 

@@ -394,17 +394,35 @@ static void draw_agg_box(canvas *c, const prim *p, double scale)
 
 static _Thread_local agg_path mpl_path;
 
-/* Draws p as matplotlib's Agg backend draws the patch or line it stands for. */
+/* Draws p as matplotlib's Agg backend draws the patch, line or marker it stands
+ * for. */
 static void draw_mpl(canvas *c, const scene *s, const prim *p, double scale)
 {
     agg_path *path = &mpl_path;
     agg_path_reset(path);
+    agg_paint paint = {p->filled && p->type != PRIM_POLYLINE, p->fill, p->stroke_width * scale, p->stroke,
+                       p->mpl_join, p->mpl_cap, p->mpl_snap, p->mpl_clip,
+                       (int)floor(s->clip_x0 * scale + 0.5), (int)floor(s->clip_y0 * scale + 0.5),
+                       (int)floor(s->clip_x1 * scale + 0.5), (int)floor(s->clip_y1 * scale + 0.5)};
+    agg_canvas ac = {c->mem, c->width, c->height};
     switch (p->type) {
-    case PRIM_CIRCLE: { /* the unit circle about (x, y), y flipped as RendererAgg flips it */
-        agg_affine m = {p->r * scale, 0.0, 0.0, -(p->r * scale), p->x * scale, p->y * scale};
-        agg_unit_circle(path, &m);
+    case PRIM_CIRCLE:
+        if (p->mpl_marker) { /* marker 'o' (the unit circle halved) scaled by its size,
+                                y flipped, stamped at the pixel holding the centre */
+            agg_affine half = {0.5, 0.0, 0.0, 0.5, 0.0, 0.0};
+            agg_affine size = {2 * p->r * scale, 0.0, 0.0, -(2 * p->r * scale), 0.0, 0.0};
+            agg_unit_circle(path, &half);
+            for (int k = 0; k < path->n; k++)
+                if (path->cmd[k] != AGG_CLOSE)
+                    agg_affine_apply(&size, &path->xy[2 * k], &path->xy[2 * k + 1]);
+            double mx = p->x * scale, my = p->y * scale;
+            agg_draw_markers(&ac, path, &mx, &my, 1, &paint);
+            return;
+        } else { /* the unit circle about (x, y), y flipped as RendererAgg flips it */
+            agg_affine m = {p->r * scale, 0.0, 0.0, -(p->r * scale), p->x * scale, p->y * scale};
+            agg_unit_circle(path, &m);
+        }
         break;
-    }
     case PRIM_RECT: { /* Rectangle's path from its lower left corner, counter-clockwise */
         double x0 = p->x * scale, x1 = (p->x + p->w) * scale, y0 = (p->y + p->h) * scale, y1 = p->y * scale;
         agg_path_add(path, AGG_MOVE, x0, y0);
@@ -426,11 +444,6 @@ static void draw_mpl(canvas *c, const scene *s, const prim *p, double scale)
     case PRIM_TEXT:
         return;
     }
-    agg_paint paint = {p->filled && p->type != PRIM_POLYLINE, p->fill, p->stroke_width * scale, p->stroke,
-                       p->mpl_join, p->mpl_cap, p->mpl_snap, p->mpl_clip,
-                       (int)floor(s->clip_x0 * scale + 0.5), (int)floor(s->clip_y0 * scale + 0.5),
-                       (int)floor(s->clip_x1 * scale + 0.5), (int)floor(s->clip_y1 * scale + 0.5)};
-    agg_canvas ac = {c->mem, c->width, c->height};
     agg_draw_path(&ac, path, &paint);
 }
 

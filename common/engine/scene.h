@@ -112,6 +112,10 @@ typedef struct prim {
     double font_size;
     uint8_t mpl_join, mpl_cap, mpl_snap; /* EDGES_MPL: agg.h's AGG_JOIN_*, AGG_CAP_*, AGG_SNAP_* */
     bool mpl_clip;           /* EDGES_MPL: clipped to the scene's axes box */
+    bool mpl_marker;         /* EDGES_MPL circle: a scatter marker 'o' stamped as
+                                draw_markers stamps it: matplotlib's unit circle
+                                halved, then scaled by 2r; (x, y) the stamp's pixel
+                                centre (a whole pixel + 0.5) */
     uint8_t font;            /* text_font (FONT_LIBERATION by default) */
     uint8_t halign, valign;  /* text_align, matplotlib text only (centre by default) */
     char label[40];

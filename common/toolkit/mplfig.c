@@ -26,6 +26,18 @@ void mplfig_subplots(mplfig *f, double w_in, double h_in, double dpi)
     f->xl0 = 0, f->xl1 = 1, f->yl0 = 0, f->yl1 = 1;
 }
 
+void mplfig_add_axes(mplfig *f, double w_in, double h_in, double dpi, double l, double b, double w, double h)
+{
+    f->dpi = dpi;
+    f->fig_w = w_in;
+    f->fig_h = h_in;
+    f->px0 = l;
+    f->py0 = b;
+    f->px1 = l + w;
+    f->py1 = b + h;
+    f->xl0 = 0, f->xl1 = 1, f->yl0 = 0, f->yl1 = 1;
+}
+
 void mplfig_limits(mplfig *f, double x0, double x1, double y0, double y1)
 {
     f->xl0 = x0;
@@ -58,6 +70,31 @@ void mplfig_equal(mplfig *f)
     f->py1 = sy1 + dy;
 }
 
+/* The saved image's size and, with the figure moved by (-crop_x, -crop_y) as
+ * _tight_bbox.adjust_bbox moves it, the axes box and the data transform. */
+static void place(mplfig *f, double crop_x, double crop_y, int width, double height_f)
+{
+    double fw = f->fig_w * f->dpi, fh = f->fig_h * f->dpi;
+    f->crop_x = crop_x;
+    f->crop_y = crop_y;
+    f->width = width;
+    f->height_f = height_f;
+    f->height = (int)height_f;
+    /* transFigure maps onto (-crop_x, -crop_y) + the figure's size */
+    double l = -f->crop_x, b = -f->crop_y, tw = (l + fw) - l, th = (b + fh) - b;
+    double ax0 = tw * f->px0 + l, ax1 = tw * f->px1 + l, ay0 = th * f->py0 + b, ay1 = th * f->py1 + b;
+    f->ax_x = ax0;
+    f->ax_y = ay0;
+    f->ax_w = ax1 - ax0;
+    f->ax_h = ay1 - ay0;
+    /* transData = transAxes @ BboxTransformFrom(viewLim) */
+    double inw = 1.0 / (f->xl1 - f->xl0), inh = 1.0 / (f->yl1 - f->yl0);
+    f->sx = f->ax_w * inw;
+    f->tx = f->ax_w * (-f->xl0 * inw) + f->ax_x;
+    f->sy = f->ax_h * inh;
+    f->ty = f->ax_h * (-f->yl0 * inh) + f->ax_y;
+}
+
 void mplfig_tight(mplfig *f, const double *boxes, int n)
 {
     double fw = f->fig_w * f->dpi, fh = f->fig_h * f->dpi;
@@ -75,24 +112,13 @@ void mplfig_tight(mplfig *f, const double *boxes, int n)
     double ix1 = x1 * inv + PAD_INCHES, iy1 = y1 * inv + PAD_INCHES;
     /* _tight_bbox.adjust_bbox: the figure moved by the box's corner, the canvas
      * the box's size, truncated */
-    f->crop_x = ix0 * f->dpi;
-    f->crop_y = iy0 * f->dpi;
-    f->width = (int)((ix1 - ix0) * f->dpi);
-    f->height_f = (iy1 - iy0) * f->dpi;
-    f->height = (int)f->height_f;
-    /* transFigure now maps onto (-crop_x, -crop_y) + the figure's size */
-    double l = -f->crop_x, b = -f->crop_y, tw = (l + fw) - l, th = (b + fh) - b;
-    double ax0 = tw * f->px0 + l, ax1 = tw * f->px1 + l, ay0 = th * f->py0 + b, ay1 = th * f->py1 + b;
-    f->ax_x = ax0;
-    f->ax_y = ay0;
-    f->ax_w = ax1 - ax0;
-    f->ax_h = ay1 - ay0;
-    /* transData = transAxes @ BboxTransformFrom(viewLim) */
-    double inw = 1.0 / (f->xl1 - f->xl0), inh = 1.0 / (f->yl1 - f->yl0);
-    f->sx = f->ax_w * inw;
-    f->tx = f->ax_w * (-f->xl0 * inw) + f->ax_x;
-    f->sy = f->ax_h * inh;
-    f->ty = f->ax_h * (-f->yl0 * inh) + f->ax_y;
+    place(f, ix0 * f->dpi, iy0 * f->dpi, (int)((ix1 - ix0) * f->dpi), (iy1 - iy0) * f->dpi);
+}
+
+void mplfig_whole(mplfig *f)
+{
+    double fw = f->fig_w * f->dpi, fh = f->fig_h * f->dpi;
+    place(f, 0.0, 0.0, (int)fw, fh);
 }
 
 /* A patch's centre goes through transData @ its own transform, then Agg's
@@ -224,5 +250,17 @@ prim *mplfig_rectangle(const mplfig *f, scene *s, double x, double y, double w, 
     p->kind = "rectangle";
     p->filled = fill;
     prim_mpl(p, mplfig_pt(f, pt), c, AGG_JOIN_MITER, AGG_CAP_BUTT, AGG_SNAP_AUTO, true);
+    return p;
+}
+
+prim *mplfig_marker(const mplfig *f, scene *s, double x, double y, double size, rgb face, double pt, rgb edge)
+{
+    /* draw_markers: the point through transData, Agg's flip and half a pixel,
+     * truncated; the marker (radius sqrt(size) / 2 pt) moved half a pixel more */
+    double px = (x * f->sx + y * 0.0) + (f->tx + 0.5), py = -(y * f->sy) + ((f->height + 0.5) - f->ty);
+    double scale = sqrt(size) * f->dpi / 72.0;
+    prim *p = scene_circle(s, floor(px) + 0.5, floor(py) + 0.5, 0.5 * scale, face);
+    prim_mpl(p, mplfig_pt(f, pt), edge, AGG_JOIN_ROUND, AGG_CAP_BUTT, AGG_SNAP_AUTO, true);
+    p->mpl_marker = true;
     return p;
 }

@@ -37,6 +37,9 @@ typedef struct mplfig {
 /* fig, ax = plt.subplots(figsize=(w_in, h_in), dpi=dpi): the axes at the
  * default subplot parameters (left 0.125, right 0.9, bottom 0.11, top 0.88). */
 void mplfig_subplots(mplfig *f, double w_in, double h_in, double dpi);
+/* plt.figure(figsize=(w_in, h_in), dpi=dpi) with fig.add_axes((l, b, w, h)) (figure
+ * fractions), as networkx's draw makes its axes. */
+void mplfig_add_axes(mplfig *f, double w_in, double h_in, double dpi, double l, double b, double w, double h);
 /* ax.set_xlim, ax.set_ylim. */
 void mplfig_limits(mplfig *f, double x0, double x1, double y0, double y1);
 /* ax.set_aspect('equal') as applied at drawing (adjustable 'box', anchor 'C'). */
@@ -45,6 +48,10 @@ void mplfig_equal(mplfig *f);
  * boxes (x0, y0, x1, y1 each, y up; unclipped texts), padded by 0.1 in; sets the
  * image size and the data transform. */
 void mplfig_tight(mplfig *f, const double *boxes, int n);
+
+/* savefig() without a tight box: the whole figure; sets the image size and the
+ * data transform. */
+void mplfig_whole(mplfig *f);
 
 /* A data point in canvas pixels of the saved image. */
 double mplfig_x(const mplfig *f, double x);
@@ -91,6 +98,11 @@ prim *mplfig_rectangle(const mplfig *f, scene *s, double x, double y, double w, 
 prim *mplfig_regular_polygon(const mplfig *f, scene *s, double x, double y, int k, double r, rgb face, double pt,
                              rgb edge);
 
+/* A scatter marker 'o' of `size` pt^2 at data (x, y), face `face` and a `pt`-point
+ * edge in `edge` (round joins, butt caps, clipped to the axes), stamped as Agg's
+ * draw_markers stamps it (agg.h): the primitive's centre is the stamp's, the pixel
+ * holding the point. */
+prim *mplfig_marker(const mplfig *f, scene *s, double x, double y, double size, rgb face, double pt, rgb edge);
 /* ax.text(x, y, label, fontsize=pt, color=c, ha=ha, va=va[, weight='bold']): a
  * text primitive anchored where matplotlib anchors it (its y flipped by the
  * canvas's unrounded height, as Text.draw flips it). */
