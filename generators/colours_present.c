@@ -4,6 +4,7 @@
  * See docs/tasks/colours_present.md. */
 #include "errors.h"
 #include "generator.h"
+#include "mplfig.h"
 #include "mplplot.h"
 #include "palette.h"
 #include "swatches.h"
@@ -19,9 +20,8 @@
 #define RADIUS 0.05
 #define CENTRE_LO 0.1
 #define CENTRE_HI 0.9
-/* matplotlib's default patch edge: black, 1 pt; the stretch widens the upright
- * edges to 1.75 px, the level ones stay 1.39 px. */
-#define EDGE_WIDTH 1.5
+/* The shapes' edge: black (ec='black'), matplotlib's default 1 pt. */
+#define EDGE_PT 1.0
 /* Draws for one centre before giving up: 20 centres 0.1 apart fill at most a
  * fifth of the square, so a centre is found within a few draws. */
 #define CENTRE_TRIES 100000
@@ -30,42 +30,62 @@ enum { CIRCLE, TRIANGLE, RECTANGLE, PENTAGON, NKINDS };
 /* The kinds' names in the original script (prim kinds only; the record has none). */
 static const char *const KIND_NAME[NKINDS] = {"circle", "triangle", "square", "pentagon"};
 
-static point at(double x, double y)
+/* A shape as the original adds it: plt.Circle, plt.Polygon or plt.Rectangle with
+ * color= its colour and ec='black' (a black 1 pt edge; matplotlib applies the
+ * ec after the colour), on the plot's figure (mplfig.h). */
+static prim *draw_shape(const mplfig *f, scene *s, int kind, double x, double y, rgb fill)
 {
-    return mpl_point((x - DATA_LO) / DATA_SPAN, (y - DATA_LO) / DATA_SPAN);
-}
-
-static prim *draw_shape(scene *s, int kind, double x, double y, rgb fill)
-{
-    double r = RADIUS;
-    point p[MPL_ELLIPSE_POINTS];
-    int n = 0;
+    const double r = RADIUS;
+    prim *q;
     switch (kind) {
-    case CIRCLE: {
-        point c = at(x, y), e = at(x + r, y + r);
-        mpl_ellipse(p, c.x, c.y, e.x - c.x, c.y - e.y);
-        n = MPL_ELLIPSE_POINTS;
+    case CIRCLE:
+        q = mplfig_circle(f, s, x, y, r, fill, true, EDGE_PT);
+        break;
+    case TRIANGLE: {
+        point p[3] = {{x, y + r}, {x - r, y - r}, {x + r, y - r}};
+        q = mplfig_polygon(f, s, p, 3, fill, true, EDGE_PT);
         break;
     }
-    case TRIANGLE:
-        p[0] = at(x, y + r), p[1] = at(x - r, y - r), p[2] = at(x + r, y - r);
-        n = 3;
-        break;
     case RECTANGLE:
-        p[0] = at(x - r, y - r), p[1] = at(x + r, y - r), p[2] = at(x + r, y + r), p[3] = at(x - r, y + r);
-        n = 4;
+        q = mplfig_rectangle(f, s, x - r, y - r, 2 * r, 2 * r, fill, true, EDGE_PT);
         break;
-    default: /* the original's pentagon, point up, by its listed vertices */
-        p[0] = at(x, y + r), p[1] = at(x + 0.95 * r, y + 0.31 * r), p[2] = at(x + 0.59 * r, y - 0.81 * r);
-        p[3] = at(x - 0.59 * r, y - 0.81 * r), p[4] = at(x - 0.95 * r, y + 0.31 * r);
-        n = 5;
+    default: { /* the original's pentagon, point up, by its listed vertices */
+        point p[5] = {{x, y + r},
+                      {x + 0.95 * r, y + 0.31 * r},
+                      {x + 0.59 * r, y - 0.81 * r},
+                      {x - 0.59 * r, y - 0.81 * r},
+                      {x - 0.95 * r, y + 0.31 * r}};
+        q = mplfig_polygon(f, s, p, 5, fill, true, EDGE_PT);
         break;
     }
-    prim *q = scene_polygon(s, p, n, fill);
-    q->stroke_width = EDGE_WIDTH;
+    }
     q->stroke = RGB_BLACK;
     q->kind = KIND_NAME[kind];
     return q;
+}
+
+/* A shape in the original's call: colour= with ec='black' (the edge black). */
+static void describe_shape(scene *s, int kind, double x, double y, const char *colour)
+{
+    const double r = RADIUS;
+    switch (kind) {
+    case CIRCLE:
+        scene_describe(s, "mpl circle %.17g %.17g %.17g ec=black color=%s kind=circle", x, y, r, colour);
+        break;
+    case TRIANGLE:
+        scene_describe(s, "mpl polygon %.17g,%.17g,%.17g,%.17g,%.17g,%.17g ec=black color=%s kind=triangle", x,
+                       y + r, x - r, y - r, x + r, y - r, colour);
+        break;
+    case RECTANGLE:
+        scene_describe(s, "mpl rectangle %.17g %.17g %.17g %.17g ec=black color=%s kind=square", x - r, y - r, 2 * r,
+                       2 * r, colour);
+        break;
+    default:
+        scene_describe(s, "mpl polygon %.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g ec=black color=%s "
+                       "kind=pentagon", x, y + r, x + 0.95 * r, y + 0.31 * r, x + 0.59 * r, y - 0.81 * r,
+                       x - 0.59 * r, y - 0.81 * r, x - 0.95 * r, y + 0.31 * r, colour);
+        break;
+    }
 }
 
 static int sample(gen_ctx *ctx)
@@ -96,15 +116,35 @@ static int sample(gen_ctx *ctx)
 
     rng kinds;
     gen_stream(ctx, "kinds", &kinds);
+    /* the plot: plt.subplots(), equal aspect, axes off, -0.1..1.1 both ways, a
+     * tight box (389x389), later stretched over the strip's width */
+    mplfig f;
+    mplfig_subplots(&f, 6.4, 4.8, 100);
+    mplfig_limits(&f, DATA_LO, DATA_LO + DATA_SPAN, DATA_LO, DATA_LO + DATA_SPAN);
+    mplfig_equal(&f);
+    mplfig_tight(&f, NULL, 0);
+    mplfig_clip(&f, s);
+    scene_describe(s, "mpl figure");
+    scene_describe(s, "mpl aspect equal");
+    scene_describe(s, "mpl axis off");
+    scene_describe(s, "mpl xlim -0.1 1.1");
+    scene_describe(s, "mpl ylim -0.1 1.1");
     bool present[PALETTE_SIZE] = {false};
     for (int i = 0; i < n; i++) {
         const palette_colour *pc = &PALETTE[order[i]];
-        prim *p = draw_shape(s, (int)rng_below(&kinds, NKINDS), cx[i], cy[i], pc->value);
+        int kind = (int)rng_below(&kinds, NKINDS);
+        prim *p = draw_shape(&f, s, kind, cx[i], cy[i], pc->value);
+        describe_shape(s, kind, cx[i], cy[i], pc->name);
         p->colour_name = pc->name;
         p->object = i;
         present[order[i]] = true;
     }
+    /* cv2.resize'd from the plot's 389 px to the strip's 489, the strip below */
+    scene_stretch(s, f.width, f.height);
     swatch_strip_append(s);
+    scene_describe(s, "mpl save tight");
+    scene_describe(s, "cv2 swatches");
+    scene_describe(s, "cv2 vconcat");
 
     cJSON *arr = cJSON_AddArrayToObject(ctx->record, "colours_present");
     for (int i = 0; i < PALETTE_SIZE; i++)

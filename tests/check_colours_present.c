@@ -1,5 +1,5 @@
-/* colours_present: the original's picture (a 489x389 stretched plot over the
- * 489x274 strip) holds n shapes, each a circle, triangle, square or pentagon of
+/* colours_present: the original's picture (its 389x389 plot stretched to 489x389
+ * by cv2.resize over the 489x274 strip) holds n shapes, each a circle, triangle, square or pentagon of
  * the original's size with a black edge, in n different palette colours, centres
  * in the original's box and more than 0.1 apart (its rule); the record's 20 words
  * are "Yes"/"No" in palette order, exactly n "Yes", each "Yes" a colour some shape
@@ -41,18 +41,23 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
     bool present[PALETTE_SIZE] = {false};
     double cx[PALETTE_SIZE], cy[PALETTE_SIZE];
     int shapes = 0, swatches = 0;
-    /* plot pixels per data unit: 369.6 / 1.2 down, stretched across */
-    double ky = MPL_AXES_SIDE / 1.2, kx = ky * MPL_STRETCH;
+    /* the plot's primitives come first, in its own 389x389 pixels (the scene
+     * stretches them): 369.6 / 1.2 px a data unit either way */
+    if (sc->stretch_n <= 0 || sc->stretch_w != MPL_TIGHT_SIDE || sc->stretch_h != MPL_PLOT_H)
+        return "the plot is not a 389x389 picture stretched across";
+    double ky = MPL_AXES_SIDE / 1.2, kx = ky;
     for (int i = 0; i < sc->nprims; i++) {
         const prim *a = &sc->prims[i];
         double x0, y0, x1, y1;
         prim_bbox(sc, a, &x0, &y0, &x1, &y1);
-        if (y0 >= top) {
+        if (i >= sc->stretch_n) {
+            if (y0 < top)
+                return "something of the strip above it";
             swatches += a->kind && strcmp(a->kind, "swatch") == 0;
             continue;
         }
-        if (a->object < 0 || !a->filled || a->type != PRIM_POLYGON || !same(a->stroke, RGB_BLACK) ||
-            a->stroke_width < 1)
+        if (a->object < 0 || !a->filled || (a->type != PRIM_POLYGON && a->type != PRIM_CIRCLE) ||
+            !same(a->stroke, RGB_BLACK) || a->stroke_width < 1)
             return "something in the plot that is not a filled shape with a black edge";
         int c = palette_of(a->fill);
         if (c < 0 || strcmp(PALETTE[c].name, a->colour_name) != 0)
@@ -64,9 +69,18 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
         present[c] = true;
         /* the kind from the outline: the bounding box is 0.1 x 0.1 data units for
          * every kind (the pentagon 0.095 x 0.090) */
-        double w = (x1 - x0 - a->stroke_width) / kx, h = (y1 - y0 - a->stroke_width) / ky;
-        int np = a->npts;
-        const char *kind = np == 3 ? "triangle" : np == 4 ? "square" : np == 5 ? "pentagon" : np > 16 ? "circle" : "?";
+        /* the outline's own box (prim_bbox adds the stroke's reach) */
+        if (a->type == PRIM_CIRCLE) {
+            x0 = a->x - a->r, x1 = a->x + a->r, y0 = a->y - a->r, y1 = a->y + a->r;
+        } else {
+            const point *q = prim_points(sc, a);
+            x0 = x1 = q[0].x, y0 = y1 = q[0].y;
+            for (int k = 1; k < a->npts; k++)
+                x0 = fmin(x0, q[k].x), x1 = fmax(x1, q[k].x), y0 = fmin(y0, q[k].y), y1 = fmax(y1, q[k].y);
+        }
+        double w = (x1 - x0) / kx, h = (y1 - y0) / ky;
+        int np = a->type == PRIM_CIRCLE ? 0 : a->npts;
+        const char *kind = np == 3 ? "triangle" : np == 4 ? "square" : np == 5 ? "pentagon" : np == 0 ? "circle" : "?";
         if (strcmp(kind, a->kind) != 0)
             return "a shape whose outline is not its kind";
         double want_w = np == 5 ? 0.095 : 0.1, want_h = np == 5 ? 0.091 : 0.1;
@@ -76,9 +90,10 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
             return msg;
         }
         /* the centre, in data units: the top of the triangle and pentagon is at y + r */
-        double ux = ((x0 + x1) / 2 / MPL_STRETCH - MPL_PAD) / (MPL_AXES_SIDE / 1.2) - 0.1;
-        double topy = (y0 + a->stroke_width / 2 - MPL_PAD) / ky;
-        double uy = 1.1 - topy - 0.05;
+        double ux = ((x0 + x1) / 2 - MPL_PAD) / kx - 0.1;
+        /* y up from the image's bottom edge (matplotlib cuts the fraction of its
+         * 389.6 px height off the top) */
+        double uy = (MPL_PLOT_H - MPL_PAD - y0) / ky - 0.1 - 0.05;
         if (ux < 0.1 - 1e-6 || ux > 0.9 + 1e-6 || uy < 0.1 - 1e-6 || uy > 0.9 + 1e-6)
             return "a shape's centre outside the original's box 0.1..0.9";
         for (int j = 0; j < shapes; j++)

@@ -25,7 +25,10 @@ The description's lines (values are Python literals or bare words):
   mpl plainfigure [w= h=]               plt.figure(figsize=(w, h))
   mpl nxdraw nodes=N edges=A,B,... pos=X0,Y0,... node_color= edge_color= node_size=
                                         networkx.draw(G, pos, with_labels=False, ...)
-  mpl save [tight]                      savefig([bbox_inches='tight']): the image
+  mpl save [tight]                      savefig([bbox_inches='tight']): an image
+  cv2 swatches                          the original's swatches.png, as cv2.imread reads it
+  cv2 vconcat                           the last two images, cv2.resize'd to the wider's width
+                                        (the default bilinear), cv2.vconcat'ed
 """
 import argparse
 import io
@@ -53,7 +56,7 @@ except ImportError as e:
 # where each stands).
 EXACT = {"circle_boxes", "circle_location", "comparing_size", "identifying_shapes",
          "inside_circles", "match_outline", "match_shadow", "mirror_image", "numbered_shapes",
-         "sort_circles", "water_image", "graph_counting"}
+         "sort_circles", "water_image", "graph_counting", "colours_present"}
 
 
 class NotCompared(Exception):
@@ -135,14 +138,14 @@ class Mpl:
             a, = self.ax.plot(list(pos[0]), list(pos[1]), **args)
             self.kinds.append((kind, a))
         elif name == "circle":
-            args = {k: kw[k] for k in ("color", "facecolor", "edgecolor", "fill") if k in kw}
+            args = {k: kw[k] for k in ("color", "facecolor", "edgecolor", "ec", "fill") if k in kw}
             if "lw" in kw:
                 args["linewidth"] = kw["lw"]
             a = plt.Circle((pos[0], pos[1]), pos[2], **args)
             self.ax.add_patch(a)
             self.kinds.append((kind, a))
         elif name in ("polygon", "rectangle"):
-            args = {k: kw[k] for k in ("color", "facecolor", "edgecolor", "fill") if k in kw}
+            args = {k: kw[k] for k in ("color", "facecolor", "edgecolor", "ec", "fill") if k in kw}
             if "lw" in kw:
                 args["linewidth"] = kw["lw"]
             if name == "polygon":
@@ -186,10 +189,53 @@ class Mpl:
             raise ValueError(f"unknown matplotlib operation {name!r}")
 
 
+# The original's swatches.png (its swatches.py's calls: the 20 palette colours as
+# an image, their names under it turned to read upwards, a title), made once.
+SWATCH_NAMES = ["black", "gray", "brown", "maroon", "red", "coral", "tan", "orange", "ivory", "goldenrod",
+                "yellow", "green", "olive", "turquoise", "skyblue", "blue", "lavender", "purple", "pink",
+                "fuchsia"]
+_swatches = None
+
+
+def swatches():
+    """The strip as cv2.imread reads swatches.png (colour channels, alpha dropped; kept
+    in RGB order here, as every image of this script)."""
+    global _swatches
+    if _swatches is None:
+        from matplotlib.colors import ListedColormap
+        fig = plt.figure(figsize=(6, 2))
+        plt.imshow(np.arange(len(SWATCH_NAMES)).reshape(1, -1), aspect="auto", cmap=ListedColormap(SWATCH_NAMES))
+        plt.xticks(np.arange(len(SWATCH_NAMES)), labels=SWATCH_NAMES, rotation=90)
+        plt.yticks([])
+        plt.title("Color Palette Swatch for Reference")
+        buf = io.BytesIO()
+        plt.savefig(buf, bbox_inches="tight")
+        plt.close(fig)
+        buf.seek(0)
+        _swatches = np.asarray(Image.open(buf).convert("RGB"))
+    return _swatches
+
+
+def cv2_op(name, stack):
+    """The originals' cv2 steps on the images made so far."""
+    import cv2
+    if name == "swatches":
+        stack.append(swatches())
+    elif name == "vconcat":  # the two last images, resized to the wider one's width, one over the other
+        img2, img1 = stack.pop(), stack.pop()
+        width = max(img1.shape[1], img2.shape[1])
+        if img1.shape[1] != img2.shape[1]:
+            img1 = cv2.resize(img1, (width, img1.shape[0]))
+            img2 = cv2.resize(img2, (width, img2.shape[0]))
+        stack.append(cv2.vconcat([img1, img2]))
+    else:
+        raise ValueError(f"unknown cv2 operation {name!r}")
+
+
 def draw(desc):
     """The image a description draws, and the kinds' boxes (kind, x0, y0, x1, y1)."""
     mpl = None
-    image, extents = None, []
+    stack, extents = [], []
     for line in desc.splitlines():
         if not line.strip():
             continue
@@ -199,11 +245,14 @@ def draw(desc):
                 mpl = Mpl()
             mpl.op(name, pos, kw)
             if name == "save":
-                image, extents = mpl.image, mpl.extents
+                stack.append(mpl.image)
+                extents = mpl.extents
                 mpl = None
+        elif lib == "cv2":
+            cv2_op(name, stack)
         else:
             raise ValueError(f"unknown library {lib!r}")
-    return image, extents
+    return (stack[-1] if stack else None), extents
 
 
 def compare(task_dir):

@@ -337,15 +337,30 @@ static void draw_mpl_text(canvas *c, const prim *p, double scale)
     font_mpl_place(p, scale, &m);
     int x0 = m.x0 < 0 ? 0 : m.x0, y0 = m.y0 < 0 ? 0 : m.y0;
     int x1 = m.x1 > c->width ? c->width : m.x1, y1 = m.y1 > c->height ? c->height : m.y1;
+    const int16_t *wq = m.quarter ? agg_spline36_centre_weights() : NULL;
     for (int y = y0; y < y1; y++) {
         uint32_t *row = c->mem + (size_t)y * (size_t)c->width;
         for (int x = x0; x < x1; x++) {
             unsigned v;
             if (!m.quarter) {
                 v = m.img[(size_t)(y - m.y0) * (size_t)m.w + (size_t)(x - m.x0)];
-            } else {
+            } else { /* span_image_filter_gray: 6 x 6 pixels about the centre */
                 int u = m.y1 - 1 - y, r = x - m.x0;
-                v = (255u * m.img[(size_t)r * (size_t)m.w + (size_t)u]) >> 8;
+                long fg = 0;
+                for (int j = 0; j < 6; j++) {
+                    int rr = r - 2 + j;
+                    if (rr < 0 || rr >= m.h)
+                        continue;
+                    const unsigned char *src = m.img + (size_t)rr * (size_t)m.w;
+                    for (int i = 0; i < 6; i++) {
+                        int uu = u - 2 + i;
+                        if (uu >= 0 && uu < m.w && src[uu])
+                            fg += src[uu] * ((wq[j] * wq[i] + 8192) >> 14);
+                    }
+                }
+                fg >>= 14;
+                v = fg < 0 ? 0 : fg > 255 ? 255 : (unsigned)fg;
+                v = (255u * v) >> 8;
             }
             agg_blend_word(row + x, p->fill, v);
         }
@@ -444,8 +459,51 @@ static void draw_mpl(canvas *c, const scene *s, const prim *p, double scale)
     case PRIM_TEXT:
         return;
     }
+    if (p->mpl_marker) {
+        double mx = p->x * scale, my = p->y * scale;
+        agg_draw_markers(&ac, path, &mx, &my, 1, &paint);
+        return;
+    }
     agg_draw_path(&ac, path, &paint);
 }
+
+/* ---- cv2.resize's bilinear stretch (scene.stretch_*) ----------------------- */
+
+/* OpenCV 4.6's INTER_LINEAR for 8-bit pixels across (the height kept: its
+ * vertical weights are 1 and 0): the source x of each column in float,
+ * (x + 0.5) w0 / w1 - 0.5, its whole part and its two weights rounded to
+ * 2048ths each on its own (cvRound), clamped to the edges; a channel is
+ * (s0 c0 + s1 c1), 2048ths, rounded. */
+static void stretch_rows(canvas *dst, const canvas *src, int rows)
+{
+    int w0 = src->width, w1 = dst->width;
+    double scale_x = 1. / ((double)w1 / w0);
+    for (int dx = 0; dx < w1; dx++) {
+        float fx = (float)((dx + 0.5) * scale_x - 0.5);
+        int sx = (int)floorf(fx), c0, c1;
+        fx -= (float)sx;
+        bool edge = false;
+        if (sx < 0)
+            fx = 0, sx = 0;
+        if (sx >= w0 - 1)
+            fx = 0, sx = w0 - 1, edge = true;
+        c0 = (int)lrintf((1.f - fx) * 2048);
+        c1 = (int)lrintf(fx * 2048);
+        for (int y = 0; y < rows; y++) {
+            const uint32_t *srow = src->mem + (size_t)y * (size_t)w0;
+            uint32_t a = srow[sx], b = edge ? a : srow[sx + 1], out = 0xFF000000u;
+            for (int k = 0; k < 24; k += 8) {
+                int d = edge ? (int)(a >> k & 0xFF) * 2048 : (int)(a >> k & 0xFF) * c0 + (int)(b >> k & 0xFF) * c1;
+                int v = (d + 1024) >> 11;
+                out |= (uint32_t)(v < 0 ? 0 : v > 255 ? 255 : v) << k;
+            }
+            dst->mem[(size_t)y * (size_t)w1 + dx] = out;
+        }
+    }
+}
+
+static _Thread_local canvas stretch_cv;
+static _Thread_local bool stretch_cv_ready;
 
 int render_scene(canvas *c, const scene *s)
 {
@@ -485,7 +543,15 @@ static void mark_drawn(canvas *c, const scene *s, double scale)
         }
         return;
     }
-    for (int i = 0; i < s->nprims && left > 0; i++) {
+    if (s->stretch_n > 0) { /* the stretched picture's rows, all of them */
+        int rows = (int)ceil(s->stretch_h * scale);
+        for (int y = 0; y < h && y < rows; y++) {
+            c->drawn[2 * y] = 0;
+            c->drawn[2 * y + 1] = w;
+            left--;
+        }
+    }
+    for (int i = s->stretch_n; i < s->nprims && left > 0; i++) {
         double x0, y0, x1, y1;
         prim_bbox(s, &s->prims[i], &x0, &y0, &x1, &y1);
         double ya = floor(y0 * scale) - RENDER_ROW_MARGIN, yb = ceil(y1 * scale) + RENDER_ROW_MARGIN;
@@ -565,7 +631,27 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
         cairo_scale(cr, scale, scale);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     double font_size = -1;
-    for (int i = 0; i < s->nprims; i++) {
+    int first = 0;
+    if (s->stretch_n > 0) { /* the picture drawn on its own, then stretched in */
+        if (!stretch_cv_ready) {
+            canvas_init(&stretch_cv);
+            stretch_cv_ready = true;
+        }
+        scene sub = *s;
+        sub.width = s->stretch_w;
+        sub.height = s->stretch_h;
+        sub.nprims = s->stretch_n;
+        sub.stretch_n = 0;
+        if (render_scene_scaled(&stretch_cv, &sub, scale) != 0) {
+            cairo_destroy(cr);
+            return -1;
+        }
+        cairo_surface_flush(c->surface);
+        stretch_rows(c, &stretch_cv, stretch_cv.height < c->height ? stretch_cv.height : c->height);
+        cairo_surface_mark_dirty(c->surface);
+        first = s->stretch_n;
+    }
+    for (int i = first; i < s->nprims; i++) {
         const prim *p = &s->prims[i];
         if (p->edges == EDGES_PILLOW && scale == 1.0 && draw_pillow(c, s, p))
             continue;

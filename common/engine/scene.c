@@ -28,6 +28,7 @@ void scene_reset(scene *s, int width, int height)
     s->clip_x0 = s->clip_y0 = 0;
     s->clip_x1 = width;
     s->clip_y1 = height;
+    s->stretch_n = s->stretch_w = s->stretch_h = 0;
     if (s->desc && s->desc->buf) {
         s->desc->len = 0;
         s->desc->buf[0] = '\0';
@@ -49,6 +50,13 @@ void scene_set_clip(scene *s, int x0, int y0, int x1, int y1)
     s->clip_y0 = y0;
     s->clip_x1 = x1;
     s->clip_y1 = y1;
+}
+
+void scene_stretch(scene *s, int w, int h)
+{
+    s->stretch_n = s->nprims;
+    s->stretch_w = w;
+    s->stretch_h = h;
 }
 
 void scene_describe(scene *s, const char *fmt, ...)
@@ -94,6 +102,9 @@ void scene_copy(scene *dst, const scene *src)
     dst->nprims = src->nprims;
     dst->npts = src->npts;
     scene_set_clip(dst, src->clip_x0, src->clip_y0, src->clip_x1, src->clip_y1);
+    dst->stretch_n = src->stretch_n;
+    dst->stretch_w = src->stretch_w;
+    dst->stretch_h = src->stretch_h;
     if (dst->desc && src->desc && src->desc->len)
         strbuf_addn(dst->desc, src->desc->buf, src->desc->len);
 }
@@ -289,6 +300,10 @@ void prim_bbox(const scene *s, const prim *p, double *x0, double *y0, double *x1
         for (int k = 1; k < p->npts; k++) {
             a = fmin(a, pt[k].x); c = fmax(c, pt[k].x);
             b = fmin(b, pt[k].y); d = fmax(d, pt[k].y);
+        }
+        if (p->mpl_marker) { /* a marker's path about its stamp's corner */
+            double ox = floor(p->x), oy = floor(p->y);
+            a += ox; c += ox; b += oy; d += oy;
         }
         break;
     }

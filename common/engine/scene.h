@@ -112,10 +112,12 @@ typedef struct prim {
     double font_size;
     uint8_t mpl_join, mpl_cap, mpl_snap; /* EDGES_MPL: agg.h's AGG_JOIN_*, AGG_CAP_*, AGG_SNAP_* */
     bool mpl_clip;           /* EDGES_MPL: clipped to the scene's axes box */
-    bool mpl_marker;         /* EDGES_MPL circle: a scatter marker 'o' stamped as
-                                draw_markers stamps it: matplotlib's unit circle
-                                halved, then scaled by 2r; (x, y) the stamp's pixel
-                                centre (a whole pixel + 0.5) */
+    bool mpl_marker;         /* EDGES_MPL circle or polyline: a marker stamped as
+                                draw_markers stamps it at the whole pixel holding
+                                (x, y) (a pixel centre): a circle is marker 'o'
+                                (matplotlib's unit circle halved, then scaled by
+                                2r), a polyline's points are the marker's path
+                                about the stamp's corner (canvas px, y down) */
     uint8_t font;            /* text_font (FONT_LIBERATION by default) */
     uint8_t halign, valign;  /* text_align, matplotlib text only (centre by default) */
     char label[40];
@@ -134,6 +136,11 @@ typedef struct scene {
                                                mpl_clip are clipped to, whole pixels
                                                [x0, x1) x [y0, y1) */
     strbuf *desc; /* NULL, or where scene_describe writes (tests/same_scene.c) */
+    int stretch_n, stretch_w, stretch_h; /* when stretch_n > 0: the first stretch_n
+                                            primitives are a picture of stretch_w x
+                                            stretch_h px drawn on its own, then
+                                            resized to width x stretch_h at the top
+                                            as cv2.resize (INTER_LINEAR) resizes it */
 } scene;
 
 void scene_init(scene *s, int width, int height);
@@ -163,6 +170,9 @@ prim *scene_mpl_text(scene *s, double x, double y, double pt, const char *text, 
 void prim_mpl(prim *p, double width, rgb colour, int join, int cap, int snap, bool clip);
 /* The scene's axes box (whole pixels, [x0, x1) x [y0, y1)). */
 void scene_set_clip(scene *s, int x0, int y0, int x1, int y1);
+/* Marks the primitives added so far as a picture of w x h px to be stretched
+ * across the scene's width by cv2.resize's bilinear (render.h). */
+void scene_stretch(scene *s, int w, int h);
 /* Appends a line to the scene's description in the original's coordinates (the
  * matplotlib, Pillow or cv2 calls the original script makes for it), if s->desc
  * is set: tests/same_scene.py draws the scene again from it with the original's

@@ -11,11 +11,16 @@
 #define PT (100.0 / 72.0)
 #define FRAME_WIDTH (0.8 * PT)
 #define TICK_LENGTH (3.5 * PT)
-/* The frame's lines, on pixel centres. */
-#define FRAME_X0 15.5
-#define FRAME_X1 480.5
-#define FRAME_Y0 30.5
-#define FRAME_Y1 184.5
+/* The axes box in display pixels of the saved strip (y up), as matplotlib lays
+ * the figure out (its tight box, 489.86 x 274.31 px, truncated to 489x274):
+ * left edge, width, bottom edge, height; the ticks' data-to-display map along x
+ * (data -0.5..19.5 over the box's width). */
+#define AXES_L 14.861111111111114
+#define AXES_W 465.0
+#define AXES_B 89.97222222222223
+#define AXES_H 154.0
+#define TICK_SX 23.25
+#define TICK_TX 26.486111111111114
 /* Where matplotlib anchors the text, from its layout of the original figure (a
  * point is 25/18 px, so these are whole 36ths of a pixel): the axes box spans
  * x 535/36 .. 17275/36 and y 91/3 .. 553/3 of the saved (tight) image.  The title
@@ -42,30 +47,36 @@ void swatch_strip_draw(scene *s, double top)
         p->kind = "swatch";
         p->colour_name = PALETTE[i].name;
     }
-    /* matplotlib draws the frame as four lines with projecting caps and snaps
-     * them to pixel centres (their width rounds to an odd 1 px): the line through
-     * x runs along floor(x + 0.5) + 0.5; Agg covers them as EDGES_AGG does */
-    const double hw = FRAME_WIDTH / 2;
-    point c[4] = {{FRAME_X0, top + FRAME_Y1}, {FRAME_X0, top + FRAME_Y0}, {FRAME_X1, top + FRAME_Y0},
-                  {FRAME_X1, top + FRAME_Y1}};
-    for (int k = 0; k < 4; k++) {
-        point a = c[k], b = c[(k + 1) % 4];
-        prim *f = scene_agg_box(s, fmin(a.x, b.x) - hw, fmin(a.y, b.y) - hw, fmax(a.x, b.x) + hw, fmax(a.y, b.y) + hw,
-                                RGB_BLACK);
-        f->kind = "swatch frame";
-    }
+    /* matplotlib's order: the axis (each tick mark, then its name), the frame
+     * (spines), the title */
     for (int i = 0; i < PALETTE_SIZE; i++) {
-        /* a tick is a marker: Agg puts it on the pixel nearest its place and
-         * snaps its length to whole pixels (butt ends) */
-        double x = SWATCH_BAR_X0 + (i + 0.5) * w, tx = floor(x + 0.5) + 0.5;
-        prim *t = scene_agg_box(s, tx - hw, top + FRAME_Y1, tx + hw, top + FRAME_Y1 + floor(TICK_LENGTH + 0.5),
-                                RGB_BLACK);
+        /* a tick mark: marker TICKDOWN (3.5 pt, 0.8 pt wide, butt caps), snapped
+         * to a pixel centre and stamped by draw_markers at the pixel holding the
+         * tick's place on the axes' bottom edge */
+        double x = (i * TICK_SX + 0.0) + (TICK_TX + 0.5), y = -(0.0 * AXES_H) + ((SWATCH_HEIGHT + 0.5) - AXES_B);
+        point m[2] = {{0.0, 0.0}, {0.0, TICK_LENGTH}};
+        prim *t = scene_polyline(s, m, 2, 0, RGB_BLACK);
+        t->x = floor(x) + 0.5;
+        t->y = top + floor(y) + 0.5;
+        prim_mpl(t, FRAME_WIDTH, RGB_BLACK, AGG_JOIN_ROUND, AGG_CAP_BUTT, AGG_SNAP_AUTO, false);
+        t->mpl_marker = true;
         t->kind = "swatch tick";
         double lx = AXES_X0 + (i + 0.5) * (AXES_X1 - AXES_X0) / PALETTE_SIZE;
         prim *l = scene_mpl_text(s, lx, top + LABEL_HANG, LABEL_PT, PALETTE[i].name, RGB_BLACK, FONT_DEJAVU,
                                  ALIGN_CENTER, ALIGN_TOP);
         l->angle = -M_PI / 2;
         l->kind = "swatch label";
+    }
+    /* the spines, left, right, bottom, top: 0.8 pt lines with projecting caps
+     * along the axes box (the image's edges, y flipped by the whole height),
+     * snapped by Agg to pixel centres (their width rounds to an odd 1 px) */
+    double xl = AXES_L, xr = 1.0 * AXES_W + AXES_L, yb = SWATCH_HEIGHT - AXES_B, yt = SWATCH_HEIGHT - (AXES_B + AXES_H);
+    point sp[4][2] = {{{xl, top + yb}, {xl, top + yt}}, {{xr, top + yb}, {xr, top + yt}},
+                      {{xl, top + yb}, {xr, top + yb}}, {{xl, top + yt}, {xr, top + yt}}};
+    for (int k = 0; k < 4; k++) {
+        prim *f = scene_polyline(s, sp[k], 2, 0, RGB_BLACK);
+        prim_mpl(f, FRAME_WIDTH, RGB_BLACK, AGG_JOIN_MITER, AGG_CAP_SQUARE, AGG_SNAP_AUTO, false);
+        f->kind = "swatch frame";
     }
     prim *t = scene_mpl_text(s, (AXES_X0 + AXES_X1) / 2, top + TITLE_BASELINE, TITLE_PT,
                              "Color Palette Swatch for Reference", RGB_BLACK, FONT_DEJAVU, ALIGN_CENTER, ALIGN_BASELINE);

@@ -6,6 +6,9 @@
  *     a title across the top, a framed bar of the 20 palette colours side by side
  *     in palette order, a tick under each bar and each colour's name below it,
  *     turned to read upwards; text in the bundled font at matplotlib's sizes.
+ *     Pixel for pixel the original's swatches.png as Debian's matplotlib 3.6 draws
+ *     it (tests/same_scene.py): the frame and ticks are EDGES_MPL spines and tick
+ *     markers, the turned names resampled as draw_text_image resamples them.
  *  2. swatch_strip_append() grows a scene SWATCH_WIDTH wide downwards by
  *     SWATCH_HEIGHT and draws the strip there; the scene above is unchanged (the
  *     originals stack the strip under the scene, both resized to the wider width:
