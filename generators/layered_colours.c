@@ -4,6 +4,7 @@
  * See docs/tasks/layered_colours.md. */
 #include "errors.h"
 #include "generator.h"
+#include "mplfig.h"
 #include "mplplot.h"
 #include "palette.h"
 #include "swatches.h"
@@ -16,7 +17,19 @@
 #define R_INNER 0.05
 /* matplotlib's default patch edge: black, 1 pt (1.39 px; the stretch widens the
  * upright parts of a circle's edge to 1.75 px). */
-#define EDGE_WIDTH 1.5
+#define EDGE_PT 1.0
+
+/* np.linspace(0.9, 0.05, n)[i]: i steps of (0.05 - 0.9) / (n - 1) from 0.9, the
+ * last exactly 0.05. */
+static double radius(int i, int n)
+{
+    if (n == 1)
+        return R_OUTER;
+    if (i == n - 1)
+        return R_INNER;
+    double step = (R_INNER - R_OUTER) / (n - 1);
+    return i * step + R_OUTER;
+}
 
 static int sample(gen_ctx *ctx)
 {
@@ -28,22 +41,35 @@ static int sample(gen_ctx *ctx)
     int order[PALETTE_SIZE];
     mpl_palette_plot(ctx, order);
 
-    point c = mpl_point(0.5, 0.5);
-    point pts[MPL_ELLIPSE_POINTS];
+    scene_describe(s, "mpl figure");
+    scene_describe(s, "mpl aspect equal");
+    scene_describe(s, "mpl axis off");
+    scene_describe(s, "mpl xlim -1.0 1.0");
+    scene_describe(s, "mpl ylim -1.0 1.0");
+    /* the plot: plt.subplots(), equal aspect, axes off, -1..1 both ways, a tight
+     * box (389x389), later stretched over the strip's width (mplfig.h) */
+    mplfig f;
+    mplfig_subplots(&f, 6.4, 4.8, 100);
+    mplfig_limits(&f, -1.0, 1.0, -1.0, 1.0);
+    mplfig_equal(&f);
+    mplfig_tight(&f, NULL, 0);
+    mplfig_clip(&f, s);
     for (int i = 0; i < n; i++) { /* outermost first; order[i] is layer i from the outside */
-        double r = n == 1 ? R_OUTER : R_OUTER - (R_OUTER - R_INNER) * i / (n - 1);
-        point e = mpl_point(0.5 + r / 2, 0.5 + r / 2); /* the axes span 2 data units */
-        mpl_ellipse(pts, c.x, c.y, e.x - c.x, c.y - e.y);
         const palette_colour *pc = &PALETTE[order[i]];
-        prim *p = scene_polygon(s, pts, MPL_ELLIPSE_POINTS, pc->value);
-        p->stroke_width = EDGE_WIDTH;
+        scene_describe(s, "mpl circle 0.0 0.0 %.17g color=%s ec=black kind=circle", radius(i, n), pc->name);
+        /* plt.Circle(..., color=C, ec='black'): the face C, a black 1 pt edge */
+        prim *p = mplfig_circle(&f, s, 0.0, 0.0, radius(i, n), pc->value, true, EDGE_PT);
         p->stroke = RGB_BLACK;
         p->kind = "circle";
         p->colour_name = pc->name;
         p->layer = i;
         p->object = i;
     }
+    scene_stretch(s, f.width, f.height); /* cv2.resize'd to the strip's 489 px */
     swatch_strip_append(s);
+    scene_describe(s, "mpl save tight");
+    scene_describe(s, "cv2 swatches");
+    scene_describe(s, "cv2 vconcat");
 
     cJSON_AddNumberToObject(ctx->record, "num_layers", n);
     cJSON *names = cJSON_AddArrayToObject(ctx->record, "colors");

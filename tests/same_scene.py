@@ -56,7 +56,8 @@ except ImportError as e:
 # where each stands).
 EXACT = {"circle_boxes", "circle_location", "comparing_size", "identifying_shapes",
          "inside_circles", "match_outline", "match_shadow", "mirror_image", "numbered_shapes",
-         "sort_circles", "water_image", "graph_counting", "colours_present"}
+         "sort_circles", "water_image", "graph_counting", "colours_present",
+         "layered_colours"}
 
 
 class NotCompared(Exception):
