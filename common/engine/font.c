@@ -1,5 +1,6 @@
 #include "font.h"
 
+#include "agg.h"
 #include "errors.h"
 #include "sha256.h"
 #include "util.h"
@@ -334,6 +335,9 @@ typedef struct mpl_entry {
     unsigned char *img;
     size_t cap;
     int ink_x0, ink_y0, ink_x1, ink_y1; /* non-zero pixels of the image, [ ) */
+    unsigned char *turned; /* the image as a quarter turn blends it (font_mpl_place) */
+    size_t turned_cap;
+    bool turned_ok;
 } mpl_entry;
 
 struct mpl_thread {
@@ -349,8 +353,10 @@ static pthread_once_t mpl_once = PTHREAD_ONCE_INIT;
 static void mpl_release(void *v)
 {
     mpl_thread *t = v;
-    for (int i = 0; i < MPL_CACHE; i++)
+    for (int i = 0; i < MPL_CACHE; i++) {
         free(t->cache[i].img);
+        free(t->cache[i].turned);
+    }
     for (int k = 0; k < 2; k++)
         FT_Done_Face(t->face[k]);
     FT_Done_FreeType(t->lib);
@@ -511,6 +517,7 @@ static const mpl_entry *mpl_text(text_font font, double size_px, double dpi, con
         strncmp(e->text, text, n) == 0 && e->text[n] == '\0')
         return e;
     e->used = true;
+    e->turned_ok = false;
     e->font = (uint8_t)font;
     e->size26 = size26;
     e->dpi_x = dpi_x;
@@ -519,6 +526,47 @@ static const mpl_entry *mpl_text(text_font font, double size_px, double dpi, con
     e->text[n] = '\0';
     mpl_layout(t, e);
     return e;
+}
+
+/* The entry's image as RendererAgg::draw_text_image blends it turned a quarter:
+ * each pixel sampled on its centre by span_image_filter_gray with Agg's
+ * normalized spline36 filter (6 x 6 pixels, outside the image 0; a sample on a
+ * centre still weighs the neighbours a little), then font_to_rgba's 255/256. */
+static const unsigned char *mpl_turned(mpl_entry *e)
+{
+    if (e->turned_ok)
+        return e->turned;
+    size_t need = (size_t)e->w * (size_t)e->h;
+    if (need > e->turned_cap) {
+        free(e->turned);
+        e->turned = xmalloc(need ? need : 1);
+        e->turned_cap = need;
+    }
+    const int16_t *wq = agg_spline36_centre_weights();
+    int wt[6][6];
+    for (int j = 0; j < 6; j++)
+        for (int i = 0; i < 6; i++)
+            wt[j][i] = (wq[j] * wq[i] + 8192) >> 14;
+    for (int r = 0; r < e->h; r++)
+        for (int u = 0; u < e->w; u++) {
+            long fg = 0;
+            for (int j = 0; j < 6; j++) {
+                int rr = r - 2 + j;
+                if (rr < 0 || rr >= e->h)
+                    continue;
+                const unsigned char *src = e->img + (size_t)rr * (size_t)e->w;
+                for (int i = 0; i < 6; i++) {
+                    int uu = u - 2 + i;
+                    if (uu >= 0 && uu < e->w)
+                        fg += src[uu] * wt[j][i];
+                }
+            }
+            fg >>= 14;
+            unsigned v = fg < 0 ? 0 : fg > 255 ? 255 : (unsigned)fg;
+            e->turned[(size_t)r * (size_t)e->w + (size_t)u] = (unsigned char)((255u * v) >> 8);
+        }
+    e->turned_ok = true;
+    return e->turned;
 }
 
 /* RendererAgg.get_text_width_height_descent, in px at the entry's dpi. */
@@ -541,7 +589,7 @@ void font_mpl_place(const prim *p, double scale, mpl_placed *out)
     double w, h, d, lp_h, lp_d, unused;
     /* Text._get_layout: the line box is at least as tall as "lp" */
     mpl_whd(mpl_text(f, p->font_size, dpi, "lp"), &unused, &lp_h, &lp_d);
-    const mpl_entry *e = mpl_text(f, p->font_size, dpi, p->label);
+    mpl_entry *e = (mpl_entry *)mpl_text(f, p->font_size, dpi, p->label);
     mpl_whd(e, &w, &h, &d);
     h = fmax(h, lp_h);
     d = fmax(d, lp_d);
@@ -574,6 +622,7 @@ void font_mpl_place(const prim *p, double scale, mpl_placed *out)
     double sd = -e->bbox.yMin / 64.0, xo = e->bbox.xMin / 64.0;
     int xi = (int)rint(X + xo + sd * sn), yi = (int)rint(Y + sd * cs);
     out->img = e->img;
+    out->alpha = quarter ? mpl_turned(e) : NULL;
     out->w = e->w;
     out->h = e->h;
     out->quarter = quarter;

@@ -77,6 +77,10 @@ void font_text_place(double size, const char *text, double x, double y, double *
 typedef struct mpl_placed {
     const unsigned char *img; /* h rows of w grey levels (row 0: the text's top);
                                  valid until this thread's next font_mpl_* call */
+    const unsigned char *alpha; /* turned text: the same grid, each level as
+                                   draw_text_image blends it (the image resampled
+                                   by Agg's spline36 filter, times 255/256); NULL
+                                   when upright */
     int w, h;
     int quarter;            /* 0: upright; 1: turned a quarter counter-clockwise
                                (reads upwards): image column u, row v go to

@@ -337,30 +337,15 @@ static void draw_mpl_text(canvas *c, const prim *p, double scale)
     font_mpl_place(p, scale, &m);
     int x0 = m.x0 < 0 ? 0 : m.x0, y0 = m.y0 < 0 ? 0 : m.y0;
     int x1 = m.x1 > c->width ? c->width : m.x1, y1 = m.y1 > c->height ? c->height : m.y1;
-    const int16_t *wq = m.quarter ? agg_spline36_centre_weights() : NULL;
     for (int y = y0; y < y1; y++) {
         uint32_t *row = c->mem + (size_t)y * (size_t)c->width;
         for (int x = x0; x < x1; x++) {
             unsigned v;
             if (!m.quarter) {
                 v = m.img[(size_t)(y - m.y0) * (size_t)m.w + (size_t)(x - m.x0)];
-            } else { /* span_image_filter_gray: 6 x 6 pixels about the centre */
+            } else { /* the turned image as draw_text_image resamples it */
                 int u = m.y1 - 1 - y, r = x - m.x0;
-                long fg = 0;
-                for (int j = 0; j < 6; j++) {
-                    int rr = r - 2 + j;
-                    if (rr < 0 || rr >= m.h)
-                        continue;
-                    const unsigned char *src = m.img + (size_t)rr * (size_t)m.w;
-                    for (int i = 0; i < 6; i++) {
-                        int uu = u - 2 + i;
-                        if (uu >= 0 && uu < m.w && src[uu])
-                            fg += src[uu] * ((wq[j] * wq[i] + 8192) >> 14);
-                    }
-                }
-                fg >>= 14;
-                v = fg < 0 ? 0 : fg > 255 ? 255 : (unsigned)fg;
-                v = (255u * v) >> 8;
+                v = m.alpha[(size_t)r * (size_t)m.w + (size_t)u];
             }
             agg_blend_word(row + x, p->fill, v);
         }
@@ -473,33 +458,70 @@ static void draw_mpl(canvas *c, const scene *s, const prim *p, double scale)
  * vertical weights are 1 and 0): the source x of each column in float,
  * (x + 0.5) w0 / w1 - 0.5, its whole part and its two weights rounded to
  * 2048ths each on its own (cvRound), clamped to the edges; a channel is
- * (s0 c0 + s1 c1), 2048ths, rounded. */
-static void stretch_rows(canvas *dst, const canvas *src, int rows)
+ * (s0 c0 + s1 c1), 2048ths, rounded.  Only the columns that read a drawn pixel
+ * of src are computed (a row of one colour stretches to itself, whatever the
+ * weights' sum): they are added to dst's drawn spans; src's drawn pixels are
+ * refilled with its background, so its next render needs no clear. */
+typedef struct stretch_col {
+    int sx, c0, c1; /* c1 < 0: the edge, the pixel itself */
+} stretch_col;
+
+static _Thread_local stretch_col *stretch_map;
+static _Thread_local int stretch_map_w0, stretch_map_w1;
+
+static void stretch_rows(canvas *dst, canvas *src, int rows)
 {
     int w0 = src->width, w1 = dst->width;
-    double scale_x = 1. / ((double)w1 / w0);
-    for (int dx = 0; dx < w1; dx++) {
-        float fx = (float)((dx + 0.5) * scale_x - 0.5);
-        int sx = (int)floorf(fx), c0, c1;
-        fx -= (float)sx;
-        bool edge = false;
-        if (sx < 0)
-            fx = 0, sx = 0;
-        if (sx >= w0 - 1)
-            fx = 0, sx = w0 - 1, edge = true;
-        c0 = (int)lrintf((1.f - fx) * 2048);
-        c1 = (int)lrintf(fx * 2048);
-        for (int y = 0; y < rows; y++) {
-            const uint32_t *srow = src->mem + (size_t)y * (size_t)w0;
-            uint32_t a = srow[sx], b = edge ? a : srow[sx + 1], out = 0xFF000000u;
-            for (int k = 0; k < 24; k += 8) {
-                int d = edge ? (int)(a >> k & 0xFF) * 2048 : (int)(a >> k & 0xFF) * c0 + (int)(b >> k & 0xFF) * c1;
-                int v = (d + 1024) >> 11;
-                out |= (uint32_t)(v < 0 ? 0 : v > 255 ? 255 : v) << k;
-            }
-            dst->mem[(size_t)y * (size_t)w1 + dx] = out;
+    if (stretch_map_w0 != w0 || stretch_map_w1 != w1) {
+        free(stretch_map);
+        stretch_map = xmalloc(sizeof *stretch_map * (size_t)w1);
+        double scale_x = 1. / ((double)w1 / w0);
+        for (int dx = 0; dx < w1; dx++) {
+            float fx = (float)((dx + 0.5) * scale_x - 0.5);
+            int sx = (int)floorf(fx);
+            fx -= (float)sx;
+            bool edge = false;
+            if (sx < 0)
+                fx = 0, sx = 0;
+            if (sx >= w0 - 1)
+                fx = 0, sx = w0 - 1, edge = true;
+            stretch_map[dx] = (stretch_col){sx, (int)lrintf((1.f - fx) * 2048), edge ? -1 : (int)lrintf(fx * 2048)};
         }
+        stretch_map_w0 = w0;
+        stretch_map_w1 = w1;
     }
+    uint32_t bg = src->background;
+    for (int y = 0; y < rows; y++) {
+        int a = src->drawn[2 * y], b = src->drawn[2 * y + 1];
+        if (a >= b)
+            continue;
+        uint32_t *srow = src->mem + (size_t)y * (size_t)w0, *drow = dst->mem + (size_t)y * (size_t)w1;
+        /* the columns reading [a, b): sx + 1 >= a and sx < b */
+        int d0 = w1, d1 = 0;
+        for (int dx = 0; dx < w1; dx++) {
+            const stretch_col *m = &stretch_map[dx];
+            if (m->sx + (m->c1 >= 0) < a || m->sx >= b)
+                continue;
+            if (dx < d0)
+                d0 = dx;
+            d1 = dx + 1;
+            uint32_t p = srow[m->sx], q = m->c1 >= 0 ? srow[m->sx + 1] : p, out = 0xFF000000u;
+            for (int k = 0; k < 24; k += 8) {
+                int d = m->c1 >= 0 ? (int)(p >> k & 0xFF) * m->c0 + (int)(q >> k & 0xFF) * m->c1
+                                   : (int)(p >> k & 0xFF) * 2048;
+                int v = (d + 1024) >> 11;
+                out |= (uint32_t)(v > 255 ? 255 : v) << k;
+            }
+            drow[dx] = out;
+        }
+        if (d0 < dst->drawn[2 * y])
+            dst->drawn[2 * y] = d0;
+        if (d1 > dst->drawn[2 * y + 1])
+            dst->drawn[2 * y + 1] = d1;
+        for (int x = a; x < b; x++)
+            srow[x] = bg;
+    }
+    src->clean = !src->full;
 }
 
 static _Thread_local canvas stretch_cv;
@@ -543,14 +565,8 @@ static void mark_drawn(canvas *c, const scene *s, double scale)
         }
         return;
     }
-    if (s->stretch_n > 0) { /* the stretched picture's rows, all of them */
-        int rows = (int)ceil(s->stretch_h * scale);
-        for (int y = 0; y < h && y < rows; y++) {
-            c->drawn[2 * y] = 0;
-            c->drawn[2 * y + 1] = w;
-            left--;
-        }
-    }
+    /* (a stretched picture's primitives are not in the canvas's pixels: the
+     * stretch adds its own spans) */
     for (int i = s->stretch_n; i < s->nprims && left > 0; i++) {
         double x0, y0, x1, y1;
         prim_bbox(s, &s->prims[i], &x0, &y0, &x1, &y1);
