@@ -69,6 +69,43 @@ static bool readable(const int *kind, int n)
     return true;
 }
 
+/* An original coordinate v (>= 0) as an EDGES_PILLOW point: v + 0.5, nudged so
+ * that Pillow's truncation of it back (pil_raster.h) gives trunc(v) again. */
+static double pil_point(double v)
+{
+    double p = v + 0.5;
+    while ((int)(p - 0.5) > (int)v)
+        p = nextafter(p, 0);
+    while ((int)(p - 0.5) < (int)v)
+        p = nextafter(p, INFINITY);
+    return p;
+}
+
+/* The layers in the original's calls: draw.polygon(points, outline='black',
+ * fill=colour), the points about (900, 900) at math.radians(i * 360 / sides),
+ * each next size the last times cos(radians(180 / sides)) (tests/same_scene.py). */
+static void describe(scene *s, const int *kind, const rgb *col, int n)
+{
+    if (!s->desc)
+        return;
+    double size = R_OUTER;
+    for (int i = 0; i < n; i++) {
+        int sides = SIDES[kind[i]];
+        double angle = 360.0 / sides;
+        char pts[1024];
+        int at = 0;
+        for (int k = 0; k < sides; k++) {
+            double a = k * angle * (M_PI / 180.0);
+            at += snprintf(pts + at, sizeof pts - (size_t)at, "%s%.17g,%.17g", k ? "," : "", SIDE / 2 + size * cos(a),
+                           SIDE / 2 + size * sin(a));
+        }
+        rgb c = col[n - 1 - i];
+        scene_describe(s, "pil polygon %s outline=black fill=(%d,%d,%d) kind=%s", pts, c.r, c.g, c.b, KIND[kind[i]]);
+        size = size * cos((180.0 / sides) * (M_PI / 180.0));
+    }
+    scene_describe(s, "pil save");
+}
+
 static int sample(gen_ctx *ctx)
 {
     int n = ctx->p.level;
@@ -111,10 +148,17 @@ static int sample(gen_ctx *ctx)
     }
     double r = R_OUTER;
     point pts[8];
+    scene_describe(s, "pil image %d %d", SIDE, SIDE);
+    describe(s, kind, col, n);
     for (int i = 0; i < n; i++) {
-        /* about the original's centre (900, 900) in Pillow's coordinates: the
-         * middle of pixel 900, 900.5 here (scene.h, EDGES_PILLOW) */
-        regular_polygon(pts, SIDES[kind[i]], SIDE / 2 + 0.5, SIDE / 2 + 0.5, r, 0);
+        /* the original's points, 900 + r cos(radians(k 360 / sides)), as Python
+         * computes them (Pillow truncates each: the last bit decides a pixel),
+         * moved to pixel centres (scene.h, EDGES_PILLOW) */
+        int sides = SIDES[kind[i]];
+        for (int k = 0; k < sides; k++) {
+            double a = k * (360.0 / sides) * (M_PI / 180.0);
+            pts[k] = (point){pil_point(SIDE / 2 + r * cos(a)), pil_point(SIDE / 2 + r * sin(a))};
+        }
         prim *p = scene_polygon(s, pts, SIDES[kind[i]], col[n - 1 - i]);
         p->stroke_width = 1;
         p->stroke = RGB_BLACK;
@@ -122,7 +166,7 @@ static int sample(gen_ctx *ctx)
         p->kind = KIND[kind[i]];
         p->layer = i;
         p->object = i;
-        r *= cos(M_PI / SIDES[kind[i]]);
+        r = r * cos((180.0 / sides) * (M_PI / 180.0));
     }
 
     cJSON_AddNumberToObject(ctx->record, "num_layers", n);

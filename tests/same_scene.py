@@ -26,6 +26,12 @@ The description's lines (values are Python literals or bare words):
   mpl nxdraw nodes=N edges=A,B,... pos=X0,Y0,... node_color= edge_color= node_size=
                                         networkx.draw(G, pos, with_labels=False, ...)
   mpl save [tight]                      savefig([bbox_inches='tight']): an image
+  pil image W H [color=C]               Image.new('RGB', (W, H), C) and ImageDraw.Draw
+  pil ellipse|rectangle X0 Y0 X1 Y1 [fill= outline= width=] kind=K
+  pil polygon|line X1,Y1,... [fill= outline= width=] kind=K
+  pil text X Y s=S fill=C [size=N] kind=K   draw.text((X, Y), S, font=arial.ttf at N px
+                                        (the bundled Liberation Sans), or Pillow's default font)
+  pil save                              the image
   cv2 swatches                          the original's swatches.png, as cv2.imread reads it
   cv2 vconcat                           the last two images, cv2.resize'd to the wider's width
                                         (the default bilinear), cv2.vconcat'ed
@@ -57,7 +63,7 @@ except ImportError as e:
 EXACT = {"circle_boxes", "circle_location", "comparing_size", "identifying_shapes",
          "inside_circles", "match_outline", "match_shadow", "mirror_image", "numbered_shapes",
          "sort_circles", "water_image", "graph_counting", "colours_present",
-         "layered_colours"}
+         "layered_colours", "layered_shapes"}
 
 
 class NotCompared(Exception):
@@ -233,9 +239,55 @@ def cv2_op(name, stack):
         raise ValueError(f"unknown cv2 operation {name!r}")
 
 
+FONT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fonts")
+
+
+class Pil:
+    """Pillow's side: ImageDraw on a new image, as the Pillow originals draw."""
+
+    def __init__(self):
+        self.im = self.draw = None
+        self.kinds = []
+        self.fonts = {}
+
+    def font(self, kw):
+        from PIL import ImageFont
+        if "size" not in kw:
+            return None  # the default bitmap font
+        key = kw["size"]
+        if key not in self.fonts:  # the originals' arial.ttf: the bundled stand-in
+            self.fonts[key] = ImageFont.truetype(os.path.join(FONT_DIR, "LiberationSans-Regular.ttf"), key)
+        return self.fonts[key]
+
+    def op(self, name, pos, kw):
+        from PIL import ImageDraw
+        kind = kw.pop("kind", name)
+        if name == "image":
+            self.im = Image.new("RGB", (pos[0], pos[1]), kw.get("color", (255, 255, 255)))
+            self.draw = ImageDraw.Draw(self.im)
+            return
+        args = {k: kw[k] for k in ("fill", "outline", "width") if k in kw}
+        if name in ("ellipse", "rectangle"):
+            getattr(self.draw, name)([pos[0], pos[1], pos[2], pos[3]], **args)
+            box = (pos[0], pos[1], pos[2], pos[3])
+        elif name in ("polygon", "line"):
+            xy = list(pos[0])
+            pts = list(zip(xy[0::2], xy[1::2]))
+            getattr(self.draw, name)(pts, **args)
+            box = (min(xy[0::2]), min(xy[1::2]), max(xy[0::2]), max(xy[1::2]))
+        elif name == "text":
+            font = self.font(kw)
+            self.draw.text((pos[0], pos[1]), str(kw["s"]), fill=kw.get("fill"), font=font)
+            x0, y0, x1, y1 = self.draw.textbbox((pos[0], pos[1]), str(kw["s"]), font=font)
+            box = (x0, y0, x1, y1)
+        else:
+            raise ValueError(f"unknown Pillow operation {name!r}")
+        self.kinds.append((kind, box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2))
+
+
 def draw(desc):
     """The image a description draws, and the kinds' boxes (kind, x0, y0, x1, y1)."""
-    mpl = None
+    mpl = pil = None
     stack, extents = [], []
     for line in desc.splitlines():
         if not line.strip():
@@ -249,6 +301,15 @@ def draw(desc):
                 stack.append(mpl.image)
                 extents = mpl.extents
                 mpl = None
+        elif lib == "pil":
+            if name == "save":
+                stack.append(np.asarray(pil.im.convert("RGB")))
+                extents = pil.kinds
+                pil = None
+                continue
+            if pil is None:
+                pil = Pil()
+            pil.op(name, pos, kw)
         elif lib == "cv2":
             cv2_op(name, stack)
         else:
