@@ -5,7 +5,6 @@
  * published).  Record: rows = the grid side; path_size = n; gold_output = the
  * shapes met along the path, S and E cells included.  See docs/tasks/grid_path.md. */
 #include "errors.h"
-#include "font.h"
 #include "generator.h"
 
 #include <math.h>
@@ -21,16 +20,10 @@
 /* Grid lines 2 px, path 4 px, both black (PIL's pixel coverage, see below). */
 #define GRID_W 2.0
 #define PATH_W 4
-/* Arrows, S and E: the bundled font at half a cell (the original's Arial at
- * cell // 2), black, centred as PIL's "mm" anchor centres them; an arrow sits
- * 4.5% of a cell above the middle of its step. */
+/* Arrows, S and E: the original's Arial (the bundled Liberation Sans) at
+ * cell // 2 px, black, drawn with Pillow's "mm" anchor (font.h contract 5); an
+ * arrow's position is 4.5% of a cell above the middle of its step. */
 #define ARROW_RAISE 0.045
-/* Liberation Sans' ascender and descender per em (1854/2048, 434/2048): PIL's
- * "mm" anchor puts the baseline (ascender - descender) / 2 below the point. */
-#define ASCENDER_EM (1854.0 / 2048.0)
-#define DESCENDER_EM (434.0 / 2048.0)
-/* Capital height per em, as font.c places text. */
-#define CAP_EM (1409.0 / 2048.0)
 /* Walks thrown away (dead ends before n cells) before giving up: at n = 36 on the
  * 6x6 board one walk in 400 gets through. */
 #define MAX_REDRAWS 20000
@@ -54,12 +47,11 @@ static int check_level(const gen_params *p, char *err, size_t errlen)
     return 0;
 }
 
-/* Text centred on (ax, ay) as PIL's "mm" anchor centres it. */
-static prim *text_mm(scene *s, double ax, double ay, double size, const char *text)
+/* draw.text((ax, ay), text, font=arial.ttf at `size` px, anchor="mm"). */
+static prim *text_mm(scene *s, double ax, double ay, int size, const char *text, const char *kind)
 {
-    double baseline = ay + size * (ASCENDER_EM - DESCENDER_EM) / 2;
-    prim *t = scene_text(s, ax, baseline - size * CAP_EM / 2, size, text, RGB_BLACK);
-    return t;
+    scene_describe(s, "pil text %.17g %.17g s=%s fill=black size=%d anchor=mm kind=%s", ax, ay, text, size, kind);
+    return scene_pil_text(s, ax, ay, size, text, RGB_BLACK, ALIGN_CENTER, ALIGN_CENTER);
 }
 
 /* The original's walk: from a uniform cell, each step to a uniform free neighbour
@@ -99,6 +91,7 @@ static int sample(gen_ctx *ctx)
     if (check_level(&ctx->p, err, sizeof err) != 0)
         return gen_fail(ctx, "%s", err);
     scene_reset(s, CANVAS, CANVAS);
+    scene_describe(s, "pil image %d %d", CANVAS, CANVAS);
     int cell = CANVAS / side, half = cell / 2;
 
     /* PIL's 2 px line at x covers pixel columns x, x + 1 (drawn as the rectangle
@@ -110,6 +103,8 @@ static int sample(gen_ctx *ctx)
         prim *h = scene_rect(s, 0, i * cell, CANVAS, GRID_W, RGB_BLACK);
         h->edges = EDGES_HARD;
         h->kind = "grid";
+        scene_describe(s, "pil line %d,0,%d,%d fill=black width=2 kind=grid", i * cell, i * cell, CANVAS);
+        scene_describe(s, "pil line 0,%d,%d,%d fill=black width=2 kind=grid", i * cell, CANVAS, i * cell);
     }
 
     rng shapes;
@@ -122,6 +117,14 @@ static int sample(gen_ctx *ctx)
             /* PIL's inclusive box: pixels INSET .. cell - INSET of the cell */
             double x0 = j * cell + INSET, y0 = i * cell + INSET, w = cell - 2 * INSET + 1;
             prim *p;
+            int bx0 = j * cell + INSET, by0 = i * cell + INSET, bx1 = (j + 1) * cell - INSET;
+            int by1 = (i + 1) * cell - INSET;
+            if (k == 2)
+                scene_describe(s, "pil polygon %d,%d,%d,%d,%.17g,%d fill=%s kind=triangle", bx0, by0, bx1, by0,
+                               (bx0 + bx1) / 2.0, by1, COLOUR_NAMES[c]);
+            else
+                scene_describe(s, "pil %s %d %d %d %d fill=%s kind=%s", k ? "rectangle" : "ellipse", bx0, by0, bx1,
+                               by1, COLOUR_NAMES[c], SHAPES[k]);
             if (k == 0) {
                 p = scene_circle(s, x0 + w / 2, y0 + w / 2, w / 2, COLOURS[c]);
             } else if (k == 1) {
@@ -151,24 +154,29 @@ static int sample(gen_ctx *ctx)
     for (int i = 0; i + 1 < m; i++) {
         int x1 = px[i] * cell + half, y1 = py[i] * cell + half;
         int x2 = px[i + 1] * cell + half, y2 = py[i + 1] * cell + half;
-        /* PIL's 4 px line: a vertical one covers columns x-1..x+2, a horizontal one
-         * rows y-2..y+1, each from end pixel to end pixel. */
+        /* Pillow's 4 px line (ImagingDrawWideLine): a polygon 1 px to one side of
+         * the centre line and 2 px to the other, which side depending on the
+         * direction: going down it covers columns x-1..x+2, going up x-2..x+1;
+         * going right rows y-1..y+2, going left y-2..y+1; each from end pixel to
+         * end pixel. */
         prim *seg;
         if (x1 == x2)
-            seg = scene_rect(s, x1 - 1, fmin(y1, y2), PATH_W, abs(y2 - y1) + 1, RGB_BLACK);
+            seg = scene_rect(s, x1 - (y2 > y1 ? 1 : 2), fmin(y1, y2), PATH_W, abs(y2 - y1) + 1, RGB_BLACK);
         else
-            seg = scene_rect(s, fmin(x1, x2), y1 - 2, abs(x2 - x1) + 1, PATH_W, RGB_BLACK);
+            seg = scene_rect(s, fmin(x1, x2), y1 - (x2 > x1 ? 1 : 2), abs(x2 - x1) + 1, PATH_W, RGB_BLACK);
         seg->edges = EDGES_HARD;
         seg->kind = "path";
+        scene_describe(s, "pil line %d,%d,%d,%d fill=black width=4 kind=path", x1, y1, x2, y2);
         seg->object = i;
         int dx = px[i + 1] - px[i], dy = py[i + 1] - py[i];
-        prim *a = text_mm(s, (x1 + x2) / 2, (y1 + y2) / 2 - cell * ARROW_RAISE, half, ARROW[dy + 1][dx + 1]);
+        prim *a = text_mm(s, (x1 + x2) / 2, (y1 + y2) / 2 - cell * ARROW_RAISE, half, ARROW[dy + 1][dx + 1], "arrow");
         a->kind = "arrow";
         a->object = i;
     }
-    prim *st = text_mm(s, px[0] * cell + half, py[0] * cell + half, half, "S");
+    prim *st = text_mm(s, px[0] * cell + half, py[0] * cell + half, half, "S", "start");
     st->kind = "start";
-    prim *en = text_mm(s, px[m - 1] * cell + half, py[m - 1] * cell + half, half, "E");
+    prim *en = text_mm(s, px[m - 1] * cell + half, py[m - 1] * cell + half, half, "E", "end");
+    scene_describe(s, "pil save");
     en->kind = "end";
 
     cJSON_AddNumberToObject(ctx->record, "rows", side);

@@ -4,11 +4,9 @@
  * Record: Gold_output = the numbers from the shortest line to the longest (a list
  * of ints); Lines = n.  See docs/tasks/sort_lines.md. */
 #include "errors.h"
-#include "font.h"
 #include "generator.h"
 #include "rows.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -26,17 +24,12 @@
 #define LEN_MIN_DIFF 20
 /* Stroke width of a line (the original's 3 px). */
 #define LINE_WIDTH 3.0
-/* Labels: the bundled font at the original's 30 px, black, the pen 10 px left of
- * the line and 30 px above its top. */
-#define LABEL_SIZE 30.0
-#define LABEL_DX 10.0
-#define LABEL_DY 30.0
-/* Liberation Sans' ascender per em (1854/2048): the pen's top is one ascender
- * (rounded up to a whole pixel, as the original's text renderer does) above the
- * baseline. */
-#define ASCENDER_EM (1854.0 / 2048.0)
-/* Capital and digit height per em (1409/2048), as font.c places text. */
-#define CAP_EM (1409.0 / 2048.0)
+/* Labels: the original's Arial (the bundled Liberation Sans, drawn as Pillow
+ * draws it: font.h contract 5) at 30 px, black, drawn at (x - 10, top - 30)
+ * with Pillow's default anchor "la" (the ascender's left end). */
+#define LABEL_SIZE 30
+#define LABEL_DX 10
+#define LABEL_DY 30
 /* Past this many lines a two-digit label (its ink 8 px left to 21 px right of its
  * line) would reach past half the spacing 1000 / (n + 1), nearer the next line
  * than its own. */
@@ -86,6 +79,7 @@ static int sample(gen_ctx *ctx)
     if (check_level(&ctx->p, err, sizeof err) != 0)
         return gen_fail(ctx, "%s", err);
     scene_reset(s, CANVAS, CANVAS);
+    scene_describe(s, "pil image %d %d", CANVAS, CANVAS);
 
     int len[MAX_LINES];
     while (draw_lengths(&ctx->rng, n, len) != 0)
@@ -96,7 +90,6 @@ static int sample(gen_ctx *ctx)
     rng colours;
     gen_stream(ctx, "colours", &colours);
     int spacing = CANVAS / (n + 1);
-    double ascent = ceil(LABEL_SIZE * ASCENDER_EM);
     for (int i = 0; i < n; i++) {
         int x = (i + 1) * spacing, top = BASE_Y - len[i];
         rgb c;
@@ -108,17 +101,18 @@ static int sample(gen_ctx *ctx)
         line->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
         line->kind = "line";
         line->object = i;
+        scene_describe(s, "pil line %d,%d,%d,%d fill=(%d,%d,%d) width=3 kind=line", x, top, x, BASE_Y, c.r, c.g, c.b);
 
         char label[8];
         snprintf(label, sizeof label, "%d", i + 1);
-        cairo_text_extents_t e;
-        font_text_extents(LABEL_SIZE, label, &e);
-        double pen_x = x - LABEL_DX, baseline = top - LABEL_DY + ascent;
-        prim *t = scene_text(s, pen_x + e.x_bearing + e.width / 2, baseline - LABEL_SIZE * CAP_EM / 2, LABEL_SIZE,
-                             label, RGB_BLACK);
+        prim *t = scene_pil_text(s, x - LABEL_DX, top - LABEL_DY, LABEL_SIZE, label, RGB_BLACK, ALIGN_LEFT, ALIGN_TOP);
+        scene_describe(s, "pil text %d %d s=%s fill=black size=%d kind=label", x - LABEL_DX, top - LABEL_DY, label,
+                       LABEL_SIZE);
         t->kind = "label";
         t->object = i;
     }
+
+    scene_describe(s, "pil save");
 
     /* By length; lengths are distinct, so the order is the answer. */
     double length[MAX_LINES];

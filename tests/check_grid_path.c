@@ -91,10 +91,11 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
         cx[i + 1] = cx[i] + dx, cy[i + 1] = cy[i] + dy;
         if (cx[i + 1] < 0 || cx[i + 1] >= side || cy[i + 1] < 0 || cy[i + 1] >= side)
             return "a step off the board";
-        /* the segment: PIL's 4 px line between the two centres */
+        /* the segment: PIL's 4 px line between the two centres, 1 px to one side
+         * and 2 px to the other (going down or right, 1 px to the left or above) */
         int x1 = cx[i] * cell + half, y1 = cy[i] * cell + half, x2 = cx[i + 1] * cell + half,
             y2 = cy[i + 1] * cell + half;
-        double wx = dx ? fmin(x1, x2) : x1 - 1, wy = dx ? y1 - 2 : fmin(y1, y2);
+        double wx = dx ? fmin(x1, x2) : x1 - (dy > 0 ? 1 : 2), wy = dx ? y1 - (dx > 0 ? 1 : 2) : fmin(y1, y2);
         double ww = dx ? abs(x2 - x1) + 1 : 4, wh = dx ? 4 : abs(y2 - y1) + 1;
         if (seg[i]->x != wx || seg[i]->y != wy || seg[i]->w != ww || seg[i]->h != wh) {
             snprintf(msg, n, "step %d's segment does not join its two cells' centres", i + 1);

@@ -29,7 +29,7 @@ The description's lines (values are Python literals or bare words):
   pil image W H [color=C]               Image.new('RGB', (W, H), C) and ImageDraw.Draw
   pil ellipse|rectangle X0 Y0 X1 Y1 [fill= outline= width=] kind=K
   pil polygon|line X1,Y1,... [fill= outline= width=] kind=K
-  pil text X Y s=S fill=C [size=N] kind=K   draw.text((X, Y), S, font=arial.ttf at N px
+  pil text X Y s=S fill=C [size=N] [anchor=A] kind=K   draw.text((X, Y), S, font=arial.ttf at N px
                                         (the bundled Liberation Sans), or Pillow's default font)
   pil save                              the image
   cv2 swatches                          the original's swatches.png, as cv2.imread reads it
@@ -63,7 +63,8 @@ except ImportError as e:
 EXACT = {"circle_boxes", "circle_location", "comparing_size", "identifying_shapes",
          "inside_circles", "match_outline", "match_shadow", "mirror_image", "numbered_shapes",
          "sort_circles", "water_image", "graph_counting", "colours_present",
-         "layered_colours", "layered_shapes"}
+         "layered_colours", "layered_shapes", "grid_path", "locate_circles_colour", "locate_circles_shape",
+         "sort_lines"}
 
 
 class NotCompared(Exception):
@@ -277,8 +278,9 @@ class Pil:
             box = (min(xy[0::2]), min(xy[1::2]), max(xy[0::2]), max(xy[1::2]))
         elif name == "text":
             font = self.font(kw)
-            self.draw.text((pos[0], pos[1]), str(kw["s"]), fill=kw.get("fill"), font=font)
-            x0, y0, x1, y1 = self.draw.textbbox((pos[0], pos[1]), str(kw["s"]), font=font)
+            anchor = kw.get("anchor")
+            self.draw.text((pos[0], pos[1]), str(kw["s"]), fill=kw.get("fill"), font=font, anchor=anchor)
+            x0, y0, x1, y1 = self.draw.textbbox((pos[0], pos[1]), str(kw["s"]), font=font, anchor=anchor)
             box = (x0, y0, x1, y1)
         else:
             raise ValueError(f"unknown Pillow operation {name!r}")

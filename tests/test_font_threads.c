@@ -5,8 +5,8 @@
  * whole program, gen all --jobs 2 aborted in cairo_scaled_font_destroy about one
  * run in six.  Checks: each thread gets a face of its own; THREADS threads drawing
  * and measuring labels of many sizes at once, over and over, do not crash and draw
- * exactly the pixels one thread alone draws (Cairo's Liberation Sans labels and
- * matplotlib's DejaVu Sans ones).
+ * exactly the pixels one thread alone draws (Cairo's Liberation Sans labels,
+ * matplotlib's DejaVu Sans ones and Pillow's Liberation Sans ones).
  *
  * Exit status 0 when every check passes, 1 otherwise.
  */
@@ -42,6 +42,8 @@ static void label_scene(scene *s, int k)
                              k % 2 ? FONT_DEJAVU_BOLD : FONT_DEJAVU, ALIGN_CENTER, ALIGN_CENTER);
     if (k % 5 == 0)
         t->angle = -M_PI / 2;
+    /* and Pillow's text (contract 5), laid out on each thread's own face too */
+    scene_pil_text(s, 4 + k % 9, 2 + k % 7 + (k % 3) * 0.375, 8 + k % 19, text, RGB_BLACK, ALIGN_LEFT, ALIGN_TOP);
 }
 
 /* Draws label k and returns a checksum of the canvas. */

@@ -6,7 +6,6 @@
 #include "util.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,73 +69,6 @@ void agg_unit_circle(agg_path *p, const agg_affine *m)
         agg_path_add(p, i == 0 ? AGG_MOVE : AGG_CURVE4, x, y);
     }
     agg_path_add(p, AGG_CLOSE, p->xy[2 * (p->n - 25)], p->xy[2 * (p->n - 25) + 1]);
-}
-
-/* ---- the image filter of rotated text -------------------------------------- */
-
-static double spline36(double x)
-{
-    if (x < 1.0)
-        return ((13.0 / 11.0 * x - 453.0 / 209.0) * x - 3.0 / 209.0) * x + 1.0;
-    if (x < 2.0)
-        return ((-6.0 / 11.0 * (x - 1) + 270.0 / 209.0) * (x - 1) - 156.0 / 209.0) * (x - 1);
-    return ((1.0 / 11.0 * (x - 2) - 45.0 / 209.0) * (x - 2) + 26.0 / 209.0) * (x - 2);
-}
-
-static int16_t centre_weights[6];
-static pthread_once_t weights_once = PTHREAD_ONCE_INIT;
-
-static inline int iround_i(double v) { return (int)(v < 0.0 ? v - 0.5 : v + 0.5); }
-
-/* image_filter_lut(spline36) as matplotlib 3.6's Agg computes it: the weights
- * of half the diameter mirrored about the middle, each subpixel phase
- * normalized to 16384 (the rounding error spread from the middle out), then the
- * upper half copied again from the lower. */
-static void make_weights(void)
-{
-    enum { SHIFT = 8, SCALE = 1 << SHIFT, DIAM = 6, FSCALE = 1 << 14 };
-    int16_t w[DIAM * SCALE];
-    unsigned pivot = DIAM << (SHIFT - 1), end = (DIAM << SHIFT) - 1;
-    for (unsigned i = 0; i < pivot; i++) {
-        double y = spline36((double)i / (double)SCALE);
-        w[pivot + i] = w[pivot - i] = (int16_t)iround_i(y * FSCALE);
-    }
-    w[0] = w[end];
-    int flip = 1;
-    for (unsigned i = 0; i < SCALE; i++)
-        for (;;) {
-            int sum = 0;
-            for (unsigned j = 0; j < DIAM; j++)
-                sum += w[j * SCALE + i];
-            if (sum == FSCALE)
-                break;
-            double k = (double)FSCALE / (double)sum;
-            sum = 0;
-            for (unsigned j = 0; j < DIAM; j++)
-                sum += w[j * SCALE + i] = (int16_t)iround_i(w[j * SCALE + i] * k);
-            sum -= FSCALE;
-            int inc = sum > 0 ? -1 : 1;
-            for (unsigned j = 0; j < DIAM && sum; j++) {
-                flip ^= 1;
-                unsigned idx = flip ? DIAM / 2 + j / 2 : DIAM / 2 - j / 2;
-                if (w[idx * SCALE + i] < FSCALE) {
-                    w[idx * SCALE + i] += (int16_t)inc;
-                    sum += inc;
-                }
-            }
-        }
-    for (unsigned i = 0; i < pivot; i++)
-        w[pivot + i] = w[pivot - i];
-    w[0] = w[end];
-    /* a sample on a pixel's centre: its fraction 0, so the phase SCALE - 1 */
-    for (int j = 0; j < DIAM; j++)
-        centre_weights[j] = w[SCALE - 1 + j * SCALE];
-}
-
-const int16_t *agg_spline36_centre_weights(void)
-{
-    pthread_once(&weights_once, make_weights);
-    return centre_weights;
 }
 
 /* ---- blending --------------------------------------------------------------- */

@@ -87,12 +87,6 @@ void agg_draw_markers(const agg_canvas *c, const agg_path *marker, const double 
  * counter-clockwise, y up), mapped by m, appended to p. */
 void agg_unit_circle(agg_path *p, const agg_affine *m);
 
-/* The six weights (sum 16384) of Agg's normalized spline36 image filter
- * (image_filter_lut, 8 subpixel bits, 14 weight bits) that span_image_filter_gray
- * applies to the pixels -2..3 about a sample that falls on a pixel's centre, as
- * RendererAgg::draw_text_image samples a quarter-turned text image. */
-const int16_t *agg_spline36_centre_weights(void);
-
 /* Agg's and matplotlib's plain blend of colour c at alpha a (0..255) over the
  * opaque word *px. */
 void agg_blend_word(uint32_t *px, rgb c, unsigned a);

@@ -1,6 +1,5 @@
 #include "font.h"
 
-#include "agg.h"
 #include "errors.h"
 #include "sha256.h"
 #include "util.h"
@@ -9,6 +8,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 
+#include FT_ADVANCES_H
 #include FT_GLYPH_H
 
 #include <math.h>
@@ -340,12 +340,34 @@ typedef struct mpl_entry {
     bool turned_ok;
 } mpl_entry;
 
+/* Pillow text (contract 5): strings laid out and rendered per thread, kept for
+ * the next use (a board draws the same labels in every sample). */
+#define PIL_CACHE 128
+
+/* One string as ImageFont.FreeTypeFont.getmask2 makes it for ImageDraw.text. */
+typedef struct pil_entry {
+    bool used;
+    int size;                  /* px (FT_Set_Pixel_Sizes) */
+    uint8_t ha, va;            /* the anchor (text_align) */
+    double start_x, start_y;   /* the fractions of the text's position */
+    char text[sizeof(((prim *)0)->label)];
+    int off_x, off_y;          /* getsize's offset: the mask's corner from the position */
+    int box_w, box_h;          /* getsize's size */
+    int w, h;                  /* the mask */
+    unsigned char *img;
+    size_t cap;
+    int ink_x0, ink_y0, ink_x1, ink_y1; /* non-zero pixels of the mask, [ ) */
+} pil_entry;
+
 struct mpl_thread {
     FT_Library lib;
     FT_Face face[2];
     long size26[2];
     unsigned dpi_x[2], dpi_y[2];
     mpl_entry cache[MPL_CACHE];
+    FT_Face pil_face; /* Liberation Sans, for Pillow's text */
+    int pil_size;
+    pil_entry pil_cache[PIL_CACHE];
 };
 
 static pthread_once_t mpl_once = PTHREAD_ONCE_INIT;
@@ -357,8 +379,11 @@ static void mpl_release(void *v)
         free(t->cache[i].img);
         free(t->cache[i].turned);
     }
+    for (int i = 0; i < PIL_CACHE; i++)
+        free(t->pil_cache[i].img);
     for (int k = 0; k < 2; k++)
         FT_Done_Face(t->face[k]);
+    FT_Done_Face(t->pil_face);
     FT_Done_FreeType(t->lib);
     free(t);
 }
@@ -379,8 +404,10 @@ static mpl_thread *mpl_thread_here(void)
     bool bad = FT_Init_FreeType(&t->lib) != 0;
     for (int k = 0; k < 2 && !bad; k++)
         bad = FT_New_Memory_Face(t->lib, mpl_files[k].bytes, (FT_Long)mpl_files[k].len, 0, &t->face[k]) != 0;
+    if (!bad)
+        bad = FT_New_Memory_Face(t->lib, bytes_in_use, (FT_Long)len_in_use, 0, &t->pil_face) != 0;
     if (bad) {
-        fputs("gen: FreeType cannot load the matplotlib font in a worker thread\n", stderr);
+        fputs("gen: FreeType cannot load the fonts in a worker thread\n", stderr);
         exit(GEN_EXIT_INTERNAL);
     }
     pthread_once(&mpl_once, mpl_make_key);
@@ -528,6 +555,77 @@ static const mpl_entry *mpl_text(text_font font, double size_px, double dpi, con
     return e;
 }
 
+/* Agg's image filter for turned text (RendererAgg::draw_text_image). */
+
+static double spline36(double x)
+{
+    if (x < 1.0)
+        return ((13.0 / 11.0 * x - 453.0 / 209.0) * x - 3.0 / 209.0) * x + 1.0;
+    if (x < 2.0)
+        return ((-6.0 / 11.0 * (x - 1) + 270.0 / 209.0) * (x - 1) - 156.0 / 209.0) * (x - 1);
+    return ((1.0 / 11.0 * (x - 2) - 45.0 / 209.0) * (x - 2) + 26.0 / 209.0) * (x - 2);
+}
+
+static int16_t centre_weights[6];
+static pthread_once_t weights_once = PTHREAD_ONCE_INIT;
+
+static inline int iround_i(double v) { return (int)(v < 0.0 ? v - 0.5 : v + 0.5); }
+
+/* image_filter_lut(spline36) as matplotlib 3.6's Agg computes it: the weights
+ * of half the diameter mirrored about the middle, each subpixel phase
+ * normalized to 16384 (the rounding error spread from the middle out), then the
+ * upper half copied again from the lower. */
+static void make_weights(void)
+{
+    enum { SHIFT = 8, SCALE = 1 << SHIFT, DIAM = 6, FSCALE = 1 << 14 };
+    int16_t w[DIAM * SCALE];
+    unsigned pivot = DIAM << (SHIFT - 1), end = (DIAM << SHIFT) - 1;
+    for (unsigned i = 0; i < pivot; i++) {
+        double y = spline36((double)i / (double)SCALE);
+        w[pivot + i] = w[pivot - i] = (int16_t)iround_i(y * FSCALE);
+    }
+    w[0] = w[end];
+    int flip = 1;
+    for (unsigned i = 0; i < SCALE; i++)
+        for (;;) {
+            int sum = 0;
+            for (unsigned j = 0; j < DIAM; j++)
+                sum += w[j * SCALE + i];
+            if (sum == FSCALE)
+                break;
+            double k = (double)FSCALE / (double)sum;
+            sum = 0;
+            for (unsigned j = 0; j < DIAM; j++)
+                sum += w[j * SCALE + i] = (int16_t)iround_i(w[j * SCALE + i] * k);
+            sum -= FSCALE;
+            int inc = sum > 0 ? -1 : 1;
+            for (unsigned j = 0; j < DIAM && sum; j++) {
+                flip ^= 1;
+                unsigned idx = flip ? DIAM / 2 + j / 2 : DIAM / 2 - j / 2;
+                if (w[idx * SCALE + i] < FSCALE) {
+                    w[idx * SCALE + i] += (int16_t)inc;
+                    sum += inc;
+                }
+            }
+        }
+    for (unsigned i = 0; i < pivot; i++)
+        w[pivot + i] = w[pivot - i];
+    w[0] = w[end];
+    /* a sample on a pixel's centre: its fraction 0, so the phase SCALE - 1 */
+    for (int j = 0; j < DIAM; j++)
+        centre_weights[j] = w[SCALE - 1 + j * SCALE];
+}
+
+/* The six weights (sum 16384) of Agg's normalized spline36 image filter
+ * (image_filter_lut, 8 subpixel bits, 14 weight bits) that span_image_filter_gray
+ * applies to the pixels -2..3 about a sample that falls on a pixel's centre, as
+ * RendererAgg::draw_text_image samples a quarter-turned text image. */
+static const int16_t *spline36_centre_weights(void)
+{
+    pthread_once(&weights_once, make_weights);
+    return centre_weights;
+}
+
 /* The entry's image as RendererAgg::draw_text_image blends it turned a quarter:
  * each pixel sampled on its centre by span_image_filter_gray with Agg's
  * normalized spline36 filter (6 x 6 pixels, outside the image 0; a sample on a
@@ -542,7 +640,7 @@ static const unsigned char *mpl_turned(mpl_entry *e)
         e->turned = xmalloc(need ? need : 1);
         e->turned_cap = need;
     }
-    const int16_t *wq = agg_spline36_centre_weights();
+    const int16_t *wq = spline36_centre_weights();
     int wt[6][6];
     for (int j = 0; j < 6; j++)
         for (int i = 0; i < 6; i++)
@@ -659,4 +757,235 @@ void font_mpl_ink(text_font f, double size, const char *text, double x, double y
     mpl_placed m;
     font_mpl_place(&p, 1.0, &m);
     *x0 = m.ix0, *y0 = m.iy0, *x1 = m.ix1, *y1 = m.iy1;
+}
+
+/* ---- Pillow text (FONT_PIL, contract 5) ------------------------------------ */
+
+/* Pillow's PIXEL(): 26.6 to whole pixels, halves up. */
+#define PIL_PIXEL(v) ((((v) + 32) & -64) >> 6)
+
+static void pil_fail(const char *what)
+{
+    fprintf(stderr, "gen: FreeType failed (%s) on the Pillow font\n", what);
+    exit(GEN_EXIT_INTERNAL);
+}
+
+/* The next code point of UTF-8 text (gen's labels are valid UTF-8). */
+static unsigned long pil_utf8(const unsigned char **s)
+{
+    unsigned long c = *(*s)++;
+    if (c < 0x80)
+        return c;
+    int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
+    c &= 0x3Fu >> more;
+    while (more-- && (**s & 0xC0) == 0x80)
+        c = c << 6 | (*(*s)++ & 0x3Fu);
+    return c;
+}
+
+/* The glyphs and their advances (26.6) as libraqm lays a string out with
+ * HarfBuzz on Pillow's face: the unhinted advance of each glyph rounded to a
+ * 64th, the font's kerning scaled from font units, halves away from zero. */
+static int pil_glyphs(FT_Face f, const char *text, FT_UInt *gid, long *adv, int cap)
+{
+    int n = 0;
+    for (const unsigned char *c = (const unsigned char *)text; *c && n < cap;) {
+        gid[n] = FT_Get_Char_Index(f, pil_utf8(&c));
+        FT_Fixed a;
+        if (FT_Get_Advance(f, gid[n], FT_LOAD_DEFAULT | FT_LOAD_NO_HINTING, &a))
+            pil_fail("advance");
+        adv[n] = (long)((a + 512) >> 10);
+        if (n > 0 && FT_HAS_KERNING(f)) {
+            FT_Vector k;
+            if (!FT_Get_Kerning(f, gid[n - 1], gid[n], FT_KERNING_UNSCALED, &k) && k.x) {
+                long v = (long)k.x * (long)f->size->metrics.x_ppem * 64, upem = f->units_per_EM;
+                adv[n - 1] += v >= 0 ? (v + upem / 2) / upem : -((-v + upem / 2) / upem);
+            }
+        }
+        n++;
+    }
+    return n;
+}
+
+/* Lays e's string out and renders its mask as Pillow 9.4 does: font_getsize's
+ * box and anchor offset (glyph boxes hinted, FT_LOAD_DEFAULT: the font's own
+ * TrueType hints), then font_render's pen origin (the bitmaps' left and top
+ * extremes, plus the position's fractions as C floats, truncated to a 64th)
+ * and each glyph's bitmap at its whole-pixel pen position, overlaps keeping the
+ * larger level. */
+static void pil_layout(mpl_thread *t, pil_entry *e)
+{
+    FT_Face f = t->pil_face;
+    if (t->pil_size != e->size) {
+        if (FT_Set_Pixel_Sizes(f, 0, (FT_UInt)e->size))
+            pil_fail("size");
+        t->pil_size = e->size;
+    }
+    FT_UInt gid[sizeof e->text];
+    long adv[sizeof e->text];
+    int n = pil_glyphs(f, e->text, gid, adv, (int)sizeof e->text);
+    /* font_getsize */
+    long position = 0;
+    int x_min = 0, x_max = 0, y_min = 0, y_max = 0;
+    for (int i = 0; i < n; i++) {
+        int px = (int)PIL_PIXEL(position), py = 0;
+        position += adv[i];
+        int advanced = (int)PIL_PIXEL(position);
+        if (advanced > x_max)
+            x_max = advanced;
+        FT_Glyph g;
+        if (FT_Load_Glyph(f, gid[i], FT_LOAD_DEFAULT) || FT_Get_Glyph(f->glyph, &g))
+            pil_fail("glyph");
+        FT_BBox bb;
+        FT_Glyph_Get_CBox(g, FT_GLYPH_BBOX_PIXELS, &bb);
+        FT_Done_Glyph(g);
+        if (bb.xMax + px > x_max)
+            x_max = (int)bb.xMax + px;
+        if (bb.xMin + px < x_min)
+            x_min = (int)bb.xMin + px;
+        if (bb.yMax + py > y_max)
+            y_max = (int)bb.yMax + py;
+        if (bb.yMin + py < y_min)
+            y_min = (int)bb.yMin + py;
+    }
+    int x_anchor = 0, y_anchor = 0;
+    if (n > 0) {
+        long asc = f->size->metrics.ascender, desc = f->size->metrics.descender;
+        x_anchor = e->ha == ALIGN_CENTER ? (int)PIL_PIXEL(position / 2)
+                   : e->ha == ALIGN_RIGHT ? (int)PIL_PIXEL(position)
+                                          : 0;
+        y_anchor = e->va == ALIGN_CENTER     ? (int)PIL_PIXEL((asc + desc) / 2)
+                   : e->va == ALIGN_BASELINE ? 0
+                   : e->va == ALIGN_BOTTOM   ? (int)PIL_PIXEL(desc)
+                                             : (int)PIL_PIXEL(asc);
+    }
+    e->box_w = x_max - x_min;
+    e->box_h = y_max - y_min;
+    e->off_x = -x_anchor + x_min;
+    e->off_y = -(-y_anchor + y_max);
+    /* getmask2: the mask's size, the box grown by the fractions */
+    e->w = (int)ceil(e->box_w + e->start_x);
+    e->h = (int)ceil(e->box_h + e->start_y);
+    if (e->w < 0)
+        e->w = 0;
+    if (e->h < 0)
+        e->h = 0;
+    size_t need = (size_t)e->w * (size_t)e->h;
+    if (need > e->cap || !e->img) {
+        free(e->img);
+        e->img = xmalloc(need ? need : 1);
+        e->cap = need;
+    }
+    memset(e->img, 0, need);
+    /* font_render: the rendered bitmaps' extremes, then the pen's origin */
+    long x = 0;
+    int rx_min = 0, ry_max = 0;
+    for (int i = 0; i < n; i++) {
+        int px = (int)PIL_PIXEL(x);
+        if (FT_Load_Glyph(f, gid[i], FT_LOAD_DEFAULT | FT_LOAD_RENDER))
+            pil_fail("render");
+        if (f->glyph->bitmap_top > ry_max)
+            ry_max = f->glyph->bitmap_top;
+        if (f->glyph->bitmap_left + px < rx_min)
+            rx_min = f->glyph->bitmap_left + px;
+        x += adv[i];
+    }
+    float sx = (float)e->start_x, sy = (float)e->start_y;
+    float fx = ((float)(-rx_min) + sx) * 64, fy = ((float)(-ry_max) - sy) * 64;
+    x = (long)fx;
+    long y = (long)fy;
+    for (int i = 0; i < n; i++) {
+        int px = (int)PIL_PIXEL(x), py = (int)PIL_PIXEL(y);
+        if (FT_Load_Glyph(f, gid[i], FT_LOAD_DEFAULT | FT_LOAD_RENDER))
+            pil_fail("render");
+        const FT_Bitmap *b = &f->glyph->bitmap;
+        int xx = px + f->glyph->bitmap_left, yy = -(py + f->glyph->bitmap_top);
+        int x0 = xx < 0 ? -xx : 0, x1 = (int)b->width;
+        if (xx + x1 > e->w)
+            x1 = e->w - xx;
+        const unsigned char *src = b->buffer;
+        for (unsigned r = 0; r < b->rows; r++, yy++, src += b->pitch) {
+            if (yy < 0 || yy >= e->h)
+                continue;
+            unsigned char *dst = e->img + (size_t)yy * (size_t)e->w + xx;
+            for (int k = x0; k < x1; k++)
+                if (dst[k] < src[k])
+                    dst[k] = src[k];
+        }
+        x += adv[i];
+    }
+    e->ink_x0 = e->w, e->ink_y0 = e->h, e->ink_x1 = 0, e->ink_y1 = 0;
+    for (int r = 0; r < e->h; r++)
+        for (int c = 0; c < e->w; c++)
+            if (e->img[(size_t)r * (size_t)e->w + c]) {
+                if (c < e->ink_x0)
+                    e->ink_x0 = c;
+                if (c >= e->ink_x1)
+                    e->ink_x1 = c + 1;
+                if (r < e->ink_y0)
+                    e->ink_y0 = r;
+                if (r >= e->ink_y1)
+                    e->ink_y1 = r + 1;
+            }
+}
+
+/* The string's entry (from this thread's cache, else laid out now). */
+static const pil_entry *pil_text(int size, const char *text, text_align ha, text_align va, double start_x,
+                                 double start_y)
+{
+    mpl_thread *t = mpl_thread_here();
+    size_t n = strlen(text);
+    if (n >= sizeof t->pil_cache[0].text)
+        n = sizeof t->pil_cache[0].text - 1;
+    uint32_t hsh = 2166136261u;
+    hsh = (hsh ^ (uint32_t)size) * 16777619u;
+    hsh = (hsh ^ (uint32_t)(ha * 8 + va)) * 16777619u;
+    hsh = (hsh ^ (uint32_t)(start_x * 4096)) * 16777619u;
+    hsh = (hsh ^ (uint32_t)(start_y * 4096)) * 16777619u;
+    for (size_t i = 0; i < n; i++)
+        hsh = (hsh ^ (unsigned char)text[i]) * 16777619u;
+    pil_entry *e = &t->pil_cache[hsh % PIL_CACHE];
+    if (e->used && e->size == size && e->ha == ha && e->va == va && e->start_x == start_x &&
+        e->start_y == start_y && strncmp(e->text, text, n) == 0 && e->text[n] == '\0')
+        return e;
+    e->used = true;
+    e->size = size;
+    e->ha = (uint8_t)ha;
+    e->va = (uint8_t)va;
+    e->start_x = start_x;
+    e->start_y = start_y;
+    memcpy(e->text, text, n);
+    e->text[n] = '\0';
+    pil_layout(t, e);
+    return e;
+}
+
+void font_pil_bbox(int size, const char *text, text_align ha, text_align va, int *x0, int *y0, int *x1, int *y1)
+{
+    const pil_entry *e = pil_text(size, text, ha, va, 0.0, 0.0);
+    *x0 = e->off_x;
+    *y0 = e->off_y;
+    *x1 = e->off_x + e->box_w;
+    *y1 = e->off_y + e->box_h;
+}
+
+void font_pil_place(const prim *p, double scale, pil_placed *out)
+{
+    /* ImageDraw.text: the position's whole parts (Python's int(), towards
+     * zero) and fractions (math.modf) */
+    double x = p->x * scale, y = p->y * scale, ix, iy;
+    double fx = modf(x, &ix), fy = modf(y, &iy);
+    int size = (int)floor(p->font_size * scale + 0.5);
+    const pil_entry *e = pil_text(size, p->label, (text_align)p->halign, (text_align)p->valign, fx, fy);
+    out->img = e->img;
+    out->w = e->w;
+    out->h = e->h;
+    out->x0 = (int)ix + e->off_x;
+    out->y0 = (int)iy + e->off_y;
+    if (e->ink_x0 < e->ink_x1) {
+        out->ix0 = out->x0 + e->ink_x0, out->ix1 = out->x0 + e->ink_x1;
+        out->iy0 = out->y0 + e->ink_y0, out->iy1 = out->y0 + e->ink_y1;
+    } else {
+        out->ix0 = out->ix1 = out->x0, out->iy0 = out->iy1 = out->y0;
+    }
 }

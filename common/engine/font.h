@@ -11,13 +11,14 @@
  *     Liberation Sans (metric twin of Arial) is the font of the tasks whose
  *     original opens arial.ttf with Pillow; DejaVu Sans is matplotlib's default
  *     font, the font of every label the originals draw with matplotlib.
- *  2. Liberation Sans is drawn by Cairo.  Every cairo font option is set explicitly: grey antialiasing, no hinting,
+ *  2. Liberation Sans (FONT_LIBERATION) is drawn by Cairo.  Every cairo font option is set explicitly: grey antialiasing, no hinting,
  *     unhinted metrics, default subpixel order; FreeType loads outlines unhinted.
  *  3. After font_init() the font is safe to use from any thread: each thread
  *     draws and measures with a font face of its own, made on its first use
  *     (Cairo's shared scaled fonts are not safe across threads), all from the
  *     same checked bytes, so text is the same whichever thread draws it.  The
- *     same holds for the FreeType faces of the matplotlib text (contract 4).
+ *     same holds for the FreeType faces of the matplotlib and Pillow text
+ *     (contracts 4 and 5).
  *  4. matplotlib text (FONT_DEJAVU, FONT_DEJAVU_BOLD) is laid out and rasterized
  *     as matplotlib 3.6's Agg backend does it (its FT2Font and RendererAgg):
  *     FreeType with the auto-hinter forced (rcParams text.hinting), the size set
@@ -28,6 +29,16 @@
  *     pixel, halves to even as Python rounds) and blended as Agg blends.
  *     font_mpl_place() gives that image and where it goes; render.c blends it.
  *     Upright and quarter-turned (reading upwards) text only.
+ *  5. Pillow text (FONT_PIL) is Liberation Sans laid out and rendered as Pillow
+ *     9.4 with libraqm (Debian's python3-pil) draws ImageFont.truetype text
+ *     with ImageDraw.text: the size set in whole pixels, glyphs at the unhinted
+ *     advances HarfBuzz gives (rounded to 1/64 px, with the font's kerning),
+ *     each rendered with the font's own TrueType hints (FT_LOAD_DEFAULT) at a
+ *     whole-pixel pen position, overlaps keeping the larger level; the mask
+ *     placed by the anchor as font_getsize places it, the position's fractions
+ *     moving the pen as font_render moves it.  font_pil_place() gives that mask
+ *     and where it goes; render.c blends it as ImageDraw's draw_bitmap does.
+ *     Upright text only.
  */
 #ifndef GEN_FONT_H
 #define GEN_FONT_H
@@ -96,5 +107,21 @@ void font_mpl_metrics(text_font f, double size, const char *text, double *w, dou
 /* The ink box font_mpl_place gives a text (whole pixels, [x0, x1) x [y0, y1)). */
 void font_mpl_ink(text_font f, double size, const char *text, double x, double y, text_align ha, text_align va,
                   double *x0, double *y0, double *x1, double *y1);
+
+/* Where Pillow's ImageDraw.text puts text primitive p (font FONT_PIL; x, y the
+ * position given to draw.text, font_size its size in px, halign and valign its
+ * anchor as scene.h maps them), drawn `scale` times as large. */
+typedef struct pil_placed {
+    const unsigned char *img; /* h rows of w levels (getmask2's mask); valid until
+                                 this thread's next font_pil_* call */
+    int w, h;
+    int x0, y0;               /* the canvas pixel of the mask's corner */
+    int ix0, iy0, ix1, iy1;   /* the pixels of its ink (level > 0), [ ); empty
+                                 (ix0 >= ix1) for blank text */
+} pil_placed;
+void font_pil_place(const prim *p, double scale, pil_placed *out);
+/* ImageDraw.textbbox((0, 0), text) for Liberation Sans at `size` px with the
+ * anchor ha, va: the box font_getsize gives, [x0, x1) x [y0, y1). */
+void font_pil_bbox(int size, const char *text, text_align ha, text_align va, int *x0, int *y0, int *x1, int *y1);
 
 #endif

@@ -352,6 +352,36 @@ static void draw_mpl_text(canvas *c, const prim *p, double scale)
     }
 }
 
+/* ---- Pillow text (font.h contract 5) -------------------------------------- */
+
+/* Blends a Pillow text primitive's mask into the canvas where font_pil_place
+ * puts it, as ImageDraw's draw_bitmap does: each channel
+ * (out (255 - m) + ink m) / 255, Pillow's rounded DIV255. */
+static void draw_pil_text(canvas *c, const prim *p, double scale)
+{
+    pil_placed m;
+    font_pil_place(p, scale, &m);
+    int x0 = m.ix0 < 0 ? 0 : m.ix0, y0 = m.iy0 < 0 ? 0 : m.iy0;
+    int x1 = m.ix1 > c->width ? c->width : m.ix1, y1 = m.iy1 > c->height ? c->height : m.iy1;
+    const unsigned ink[3] = {p->fill.r, p->fill.g, p->fill.b};
+    for (int y = y0; y < y1; y++) {
+        uint32_t *row = c->mem + (size_t)y * (size_t)c->width;
+        const unsigned char *src = m.img + (size_t)(y - m.y0) * (size_t)m.w - m.x0;
+        for (int x = x0; x < x1; x++) {
+            unsigned a = src[x];
+            if (!a)
+                continue;
+            uint32_t w = row[x], out = 0xFF000000u;
+            for (int k = 0; k < 3; k++) {
+                unsigned old = (w >> (16 - 8 * k)) & 0xFFu;
+                unsigned t = old * (255 - a) + ink[k] * a + 128;
+                out |= (uint32_t)(((t >> 8) + t) >> 8) << (16 - 8 * k);
+            }
+            row[x] = out;
+        }
+    }
+}
+
 /* ---- matplotlib's axis-aligned lines (EDGES_AGG) --------------------------- */
 
 /* Agg's iround: halves away from zero. */
@@ -685,7 +715,10 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
         }
         if (p->type == PRIM_TEXT && p->font != FONT_LIBERATION) {
             cairo_surface_flush(c->surface);
-            draw_mpl_text(c, p, scale);
+            if (p->font == FONT_PIL)
+                draw_pil_text(c, p, scale);
+            else
+                draw_mpl_text(c, p, scale);
             cairo_surface_mark_dirty(c->surface);
             continue;
         }

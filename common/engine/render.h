@@ -19,7 +19,8 @@
  *     matplotlib text (FONT_DEJAVU, FONT_DEJAVU_BOLD) is anchored at (x, y) and
  *     drawn as matplotlib's Agg backend draws it (font.h contract 4), blended into
  *     the canvas by gen's own code, as are EDGES_AGG rectangles (scene.h:
- *     matplotlib's axis-aligned lines).
+ *     matplotlib's axis-aligned lines); Pillow text (FONT_PIL) is placed and
+ *     blended as Pillow's ImageDraw.text does it (font.h contract 5).
  *  4. The canvas is Cairo RGB24 (one uint32 xRGB per pixel, native endian, rows
  *     packed: stride 4 x width) in memory of its own that is kept from sample to
  *     sample and only grows, 1.5x at a time (a task whose size changes with the

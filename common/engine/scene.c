@@ -222,6 +222,16 @@ prim *scene_mpl_text(scene *s, double x, double y, double pt, const char *text, 
     return p;
 }
 
+prim *scene_pil_text(scene *s, double x, double y, int size, const char *text, rgb colour, text_align ha,
+                     text_align va)
+{
+    prim *p = scene_text(s, x, y, size, text, colour);
+    p->font = FONT_PIL;
+    p->halign = (uint8_t)ha;
+    p->valign = (uint8_t)va;
+    return p;
+}
+
 void prim_mpl(prim *p, double width, rgb colour, int join, int cap, int snap, bool clip)
 {
     p->edges = EDGES_MPL;
@@ -316,6 +326,12 @@ void prim_bbox(const scene *s, const prim *p, double *x0, double *y0, double *x1
             c = p->x + (ix1 - ix0) / 2.0;
             b = p->y - (iy1 - iy0) / 2.0;
             d = p->y + (iy1 - iy0) / 2.0;
+            break;
+        }
+        if (p->font == FONT_PIL) {
+            pil_placed m;
+            font_pil_place(p, 1.0, &m);
+            a = m.ix0; b = m.iy0; c = m.ix1; d = m.iy1; /* the ink's pixels */
             break;
         }
         if (p->font != FONT_LIBERATION) {

@@ -70,8 +70,13 @@ typedef enum prim_edges {
  * by Cairo, the label's ink box centred on (x, y) (the Pillow tasks' Arial).
  * FONT_DEJAVU, FONT_DEJAVU_BOLD: matplotlib's default font drawn as matplotlib's
  * Agg backend draws it, (x, y) the text's anchor, aligned by halign and valign
- * as matplotlib's ha and va. */
-typedef enum text_font { FONT_LIBERATION, FONT_DEJAVU, FONT_DEJAVU_BOLD } text_font;
+ * as matplotlib's ha and va.  FONT_PIL: Liberation Sans drawn as Pillow's
+ * ImageDraw.text draws ImageFont.truetype("arial.ttf") text (font.h contract 5):
+ * (x, y) the position given to draw.text, font_size its whole size in px, halign
+ * and valign its anchor (ALIGN_LEFT 'l', ALIGN_CENTER 'm', ALIGN_RIGHT 'r';
+ * ALIGN_TOP 'a' (the ascender), ALIGN_CENTER 'm', ALIGN_BASELINE 's',
+ * ALIGN_BOTTOM 'd'), so Pillow's default anchor "la" is ALIGN_LEFT, ALIGN_TOP. */
+typedef enum text_font { FONT_LIBERATION, FONT_DEJAVU, FONT_DEJAVU_BOLD, FONT_PIL } text_font;
 /* matplotlib's ha (ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT) and va (ALIGN_TOP,
  * ALIGN_CENTER, ALIGN_BASELINE, ALIGN_BOTTOM, ALIGN_CENTER_BASELINE). */
 typedef enum text_align {
@@ -119,7 +124,7 @@ typedef struct prim {
                                 2r), a polyline's points are the marker's path
                                 about the stamp's corner (canvas px, y down) */
     uint8_t font;            /* text_font (FONT_LIBERATION by default) */
-    uint8_t halign, valign;  /* text_align, matplotlib text only (centre by default) */
+    uint8_t halign, valign;  /* text_align, matplotlib and Pillow text only (centre by default) */
     char label[40];
 } prim;
 
@@ -163,6 +168,10 @@ prim *scene_text(scene *s, double x, double y, double font_size, const char *tex
 /* matplotlib text: `pt` points (font_size pt x 100/72 px) in font f, anchored at
  * (x, y) with alignment ha, va. */
 prim *scene_mpl_text(scene *s, double x, double y, double pt, const char *text, rgb colour, text_font f, text_align ha,
+                     text_align va);
+/* Pillow text (FONT_PIL): draw.text((x, y), text, font=arial.ttf at `size` px,
+ * anchor = ha, va as text_font says). */
+prim *scene_pil_text(scene *s, double x, double y, int size, const char *text, rgb colour, text_align ha,
                      text_align va);
 /* Makes p a matplotlib patch or line drawn by agg.h (EDGES_MPL): its stroke
  * `width` px in `colour` (0: none), Agg's join, cap and snap mode, clipped to the

@@ -1,6 +1,7 @@
 #include "pil_board.h"
 
 #include "errors.h"
+#include "font.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -15,43 +16,62 @@
 #define INSET 5.0
 /* Black lines, 2 px wide; PIL puts a 2-px line drawn at x on pixels x and x+1. */
 #define LINE_WIDTH 2.0
-/* Labels: 20-px text (the original's Arial 20; ours is the bundled metric twin).
- * Column numbers sit above the board, row numbers in the left margin, where the
- * original's land: measured against the original's images (Pillow 9.4, the same
- * font), the column numbers' ink ends on row 37 (baseline 38, 2 px above the top
- * line) and its darkness-weighted centre is 1.0 px lower than at 30 (mean of six
- * labels); the row numbers' within 0.2 px. */
-#define FONT_PX 20.0
-#define COL_LABEL_Y 31.0
-#define ROW_LABEL_X 26.0
-#define ROW_LABEL_DY 55.0 /* the original's row numbers sit 4 px below the cell's middle */
+/* Labels: the original's Arial at 20 px (the bundled Liberation Sans, drawn as
+ * Pillow draws it: font.h contract 5), black, the default anchor "la"; a column's
+ * number at y = MARGIN // 2, centred across its cell by the width textbbox
+ * gives it, a row's at x = MARGIN // 2, centred down its cell by its height. */
+#define FONT_PX 20
 /* PIL's "green": the circles asked about. */
 #define GREEN ((rgb){0, 128, 0})
-/* The board: lines on the original's pixels, numbers 1.. above and to the left. */
+/* The board as the original draws it: each vertical line with its column's
+ * number, then each horizontal line with its row's. */
 static void draw_board(scene *s, int size)
 {
     int side = (int)(size * CELL + 2 * MARGIN);
     scene_reset(s, side, side);
+    scene_describe(s, "pil image %d %d", side, side);
     /* Pillow's 2-px line from MARGIN to the far side's line covers both ends'
      * pixels: MARGIN .. MARGIN + size * CELL */
     double end = MARGIN + size * CELL + 1;
     char buf[16];
-    for (int i = 0; i <= size; i++) {
-        double at = MARGIN + i * CELL + LINE_WIDTH / 2;
-        prim *v = scene_line(s, at, MARGIN, at, end, LINE_WIDTH, RGB_BLACK);
-        v->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
-        v->kind = "grid";
-        prim *h = scene_line(s, MARGIN, at, end, at, LINE_WIDTH, RGB_BLACK);
-        h->edges = EDGES_HARD;
-        h->kind = "grid";
-    }
-    for (int i = 0; i < size; i++) {
-        snprintf(buf, sizeof buf, "%d", i + 1);
-        prim *c = scene_text(s, MARGIN + i * CELL + CELL / 2, COL_LABEL_Y, FONT_PX, buf, RGB_BLACK);
-        c->kind = "axis label";
-        prim *r = scene_text(s, ROW_LABEL_X, MARGIN + i * CELL + ROW_LABEL_DY, FONT_PX, buf, RGB_BLACK);
-        r->kind = "axis label";
-    }
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i <= size; i++) {
+            double at = MARGIN + i * CELL + LINE_WIDTH / 2;
+            int pos = (int)(MARGIN + i * CELL), far = side - (int)MARGIN;
+            prim *l = pass == 0 ? scene_line(s, at, MARGIN, at, end, LINE_WIDTH, RGB_BLACK)
+                                : scene_line(s, MARGIN, at, end, at, LINE_WIDTH, RGB_BLACK);
+            l->edges = EDGES_HARD; /* Pillow draws it without antialiasing */
+            l->kind = "grid";
+            if (pass == 0)
+                scene_describe(s, "pil line %d,%d,%d,%d fill=black width=2 kind=grid", pos, (int)MARGIN, pos, far);
+            else
+                scene_describe(s, "pil line %d,%d,%d,%d fill=black width=2 kind=grid", (int)MARGIN, pos, far, pos);
+            if (i == size)
+                continue;
+            snprintf(buf, sizeof buf, "%d", i + 1);
+            int x0, y0, x1, y1;
+            font_pil_bbox(FONT_PX, buf, ALIGN_LEFT, ALIGN_TOP, &x0, &y0, &x1, &y1);
+            int tx = pass == 0 ? pos + ((int)CELL - (x1 - x0)) / 2 : (int)MARGIN / 2;
+            int ty = pass == 0 ? (int)MARGIN / 2 : pos + ((int)CELL - (y1 - y0)) / 2;
+            prim *t = scene_pil_text(s, tx, ty, FONT_PX, buf, RGB_BLACK, ALIGN_LEFT, ALIGN_TOP);
+            t->kind = "axis label";
+            scene_describe(s, "pil text %d %d s=%s fill=black size=%d kind=label", tx, ty, buf, FONT_PX);
+        }
+}
+
+/* The original's box for a cell's shape (corners inclusive), described. */
+static void describe_shape(scene *s, const prim *p, int size, int cell)
+{
+    int row = cell / size, col = cell % size;
+    int x0 = (int)(MARGIN + col * CELL + INSET), y0 = (int)(MARGIN + row * CELL + INSET);
+    int x1 = (int)(MARGIN + (col + 1) * CELL - INSET), y1 = (int)(MARGIN + (row + 1) * CELL - INSET);
+    const char *kind = p->kind ? p->kind : "shape";
+    if (p->type == PRIM_POLYGON)
+        scene_describe(s, "pil polygon %d,%d,%d,%d,%.17g,%d fill=(%d,%d,%d) kind=%s", x0, y0, x1, y0, (x0 + x1) / 2.0,
+                       y1, p->fill.r, p->fill.g, p->fill.b, kind);
+    else
+        scene_describe(s, "pil %s %d %d %d %d fill=(%d,%d,%d) kind=%s", p->type == PRIM_CIRCLE ? "ellipse" : "rectangle",
+                       x0, y0, x1, y1, p->fill.r, p->fill.g, p->fill.b, kind);
 }
 
 static void cell_box(int size, int cell, double *x0, double *y0, double *box)
@@ -86,6 +106,7 @@ static cJSON *draw_targets(scene *s, rng *r, int size, int n, rgb colour, const 
         p->kind = "circle";
         p->colour_name = colour_name;
         p->object = i;
+        describe_shape(s, p, size, idx[i]);
         cJSON *pair = cJSON_CreateArray();
         cJSON_AddItemToArray(pair, cJSON_CreateNumber(idx[i] / size + 1));
         cJSON_AddItemToArray(pair, cJSON_CreateNumber(idx[i] % size + 1));
@@ -128,8 +149,11 @@ int pil_board_sample(gen_ctx *ctx, const char *what, const char *stream, pil_boa
             continue;
         double x0, y0, box;
         cell_box(size, c, &x0, &y0, &box);
-        other(s, &r, x0, y0, box)->object = obj++;
+        prim *p = other(s, &r, x0, y0, box);
+        p->object = obj++;
+        describe_shape(s, p, size, c);
     }
+    scene_describe(s, "pil save");
     free(is_target);
     cJSON_AddNumberToObject(ctx->record, "rows", size);
     cJSON_AddNumberToObject(ctx->record, "n_circles", n);
