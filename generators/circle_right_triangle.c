@@ -8,6 +8,7 @@
 #include "errors.h"
 #include "font.h"
 #include "generator.h"
+#include "mplfig.h"
 #include "util.h"
 
 #include <math.h>
@@ -24,10 +25,9 @@
 #define AXES_TOP 96.0
 #define AXES_SIDE 616.0
 /* 1 pt = 100/72 px. Cell lines (axhline/axvline lw=1) and shape outlines (the
- * default patch width) are 1 pt black; ticks 0.8 pt wide and 3.5 pt long. */
+ * default patch width) are 1 pt black; ticks 0.8 pt wide and 3.5 pt long.  The
+ * figure's geometry itself comes from mplfig.h (matplotlib's computations). */
 #define PT (100.0 / 72.0)
-#define LINE_WIDTH (1.0 * PT)
-#define TICK_WIDTH (0.8 * PT)
 #define TICK_LENGTH (3.5 * PT)
 /* Text in DejaVu Sans as matplotlib draws it (font.h contract 4): the title at
  * 12 pt centred over the axes with its baseline 6 pt above them; tick labels at
@@ -59,45 +59,88 @@ static int check_level(const gen_params *p, char *err, size_t errlen)
     return 0;
 }
 
-/* Where matplotlib's pixel snapping puts a 1-pt line at coordinate v: the centre
- * of the pixel v rounds to (measured: lines at 102, 205, 307, 410... for 6 cells). */
-static double snap(double v)
+/* matplotlib's default grid (ax.grid(True)): 0.8-pt lines in #b0b0b0. */
+#define GRID_PT 0.8
+#define GRID_GREY ((rgb){176, 176, 176})
+/* The frame (spines) and the tick marks: 0.8 pt black; ticks 3.5 pt long. */
+#define FRAME_PT 0.8
+
+/* A tick mark as Line2D draws its marker: TICKDOWN or TICKLEFT, 3.5 pt by 0.8 pt
+ * (butt caps), snapped, stamped by draw_markers at the pixel holding the tick's
+ * place (x, y: draw_markers' coordinates, half a pixel added), not clipped. */
+static void tick_mark(const mplfig *f, scene *s, double x, double y, bool down)
 {
-    return floor(v + 0.5) + 0.5;
+    double len = mplfig_pt(f, TICK_LENGTH / PT);
+    point m[2] = {{0.0, 0.0}, {down ? 0.0 : -len, down ? len : 0.0}};
+    prim *t = scene_polyline(s, m, 2, 0, RGB_BLACK);
+    t->x = floor(x) + 0.5;
+    t->y = floor(y) + 0.5;
+    prim_mpl(t, mplfig_pt(f, FRAME_PT), RGB_BLACK, AGG_JOIN_ROUND, AGG_CAP_BUTT, AGG_SNAP_AUTO, false);
+    t->mpl_marker = true;
+    t->kind = "tick";
 }
 
-static void draw_axes(scene *s, int size)
+/* The axes as matplotlib draws them after the shapes (zorder 1): the x axis then
+ * the y axis (1.5; each tick its grid line, its mark, its label), the cell
+ * outlines (axhline, then axvline, 2), the spines (2.5: left, right, bottom,
+ * top) and the title (3). */
+static void draw_axes(const mplfig *f, scene *s, int size)
 {
-    double cell = AXES_SIDE / size, right = AXES_LEFT + AXES_SIDE, bottom = AXES_TOP + AXES_SIDE;
+    double bottom = AXES_TOP + AXES_SIDE;
     char buf[16];
-    for (int k = 0; k <= size; k++) {
-        double x = snap(AXES_LEFT + k * cell), y = snap(AXES_TOP + k * cell);
-        /* Agg's coverage of the snapped 1-pt lines (EDGES_AGG) */
-        const double lw = LINE_WIDTH / 2, tw = TICK_WIDTH / 2;
-        prim *v = scene_agg_box(s, x - lw, AXES_TOP, x + lw, bottom + 1, RGB_BLACK);
-        v->kind = "grid";
-        prim *h = scene_agg_box(s, AXES_LEFT, y - lw, right + 1, y + lw, RGB_BLACK);
-        h->kind = "grid";
-        /* ticks and their labels count data units: x from the left, y from the bottom */
-        double ty = snap(bottom - k * cell);
-        /* a tick is a marker: on the pixel nearest its place, its length snapped
-         * to whole pixels */
-        double tl = floor(TICK_LENGTH + 0.5);
-        prim *tx = scene_agg_box(s, x - tw, snap(bottom), x + tw, snap(bottom) + tl, RGB_BLACK);
-        tx->kind = "tick";
-        prim *tyk = scene_agg_box(s, snap(AXES_LEFT) - tl, ty - tw, snap(AXES_LEFT), ty + tw, RGB_BLACK);
-        tyk->kind = "tick";
-        snprintf(buf, sizeof buf, "%d", k);
-        prim *lx = scene_mpl_text(s, AXES_LEFT + k * cell, bottom + TICK_PAD, TICK_PT, buf, RGB_BLACK, FONT_DEJAVU,
-                                  ALIGN_CENTER, ALIGN_TOP);
-        lx->kind = "tick label";
-        prim *ly = scene_mpl_text(s, AXES_LEFT - TICK_PAD, bottom - k * cell, TICK_PT, buf, RGB_BLACK, FONT_DEJAVU,
-                                  ALIGN_RIGHT, ALIGN_CENTER_BASELINE);
-        ly->kind = "tick label";
+    for (int axis = 0; axis < 2; axis++)
+        for (int k = 0; k <= size; k++) {
+            prim *g = axis == 0 ? mplfig_axvline(f, s, k, GRID_PT, GRID_GREY) : mplfig_axhline(f, s, k, GRID_PT,
+                                                                                               GRID_GREY);
+            g->kind = "grid";
+            /* the tick's one point through its blended transform, then Agg's flip
+             * and half-pixel shift */
+            if (axis == 0)
+                tick_mark(f, s, (k * f->sx + f->tx) + 0.5, -(0.0 * f->ax_h + f->ax_y) + (f->height + 0.5), true);
+            else
+                tick_mark(f, s, (0.0 * f->ax_w + f->ax_x) + 0.5, -(k * f->sy + f->ty) + (f->height + 0.5), false);
+            snprintf(buf, sizeof buf, "%d", k);
+            prim *l = axis == 0 ? scene_mpl_text(s, AXES_LEFT + k * AXES_SIDE / size, bottom + TICK_PAD, TICK_PT, buf,
+                                                 RGB_BLACK, FONT_DEJAVU, ALIGN_CENTER, ALIGN_TOP)
+                                : scene_mpl_text(s, AXES_LEFT - TICK_PAD, bottom - k * AXES_SIDE / size, TICK_PT, buf,
+                                                 RGB_BLACK, FONT_DEJAVU, ALIGN_RIGHT, ALIGN_CENTER_BASELINE);
+            l->kind = "tick label";
+        }
+    for (int i = 0; i <= size; i++)
+        mplfig_axhline(f, s, i, 1.0, RGB_BLACK)->kind = "line";
+    for (int j = 0; j <= size; j++)
+        mplfig_axvline(f, s, j, 1.0, RGB_BLACK)->kind = "line";
+    /* the spines: the axes' edges from the low limit to the high one (y flipped) */
+    double xl = mplfig_vertex(f, 0, 0).x, xr = mplfig_vertex(f, size, 0).x;
+    double yb = mplfig_vertex(f, 0, 0).y, yt = mplfig_vertex(f, 0, size).y;
+    point sp[4][2] = {{{xl, yb}, {xl, yt}}, {{xr, yb}, {xr, yt}}, {{xl, yb}, {xr, yb}}, {{xl, yt}, {xr, yt}}};
+    for (int k = 0; k < 4; k++) {
+        prim *e = scene_polyline(s, sp[k], 2, 0, RGB_BLACK);
+        prim_mpl(e, mplfig_pt(f, FRAME_PT), RGB_BLACK, AGG_JOIN_MITER, AGG_CAP_SQUARE, AGG_SNAP_AUTO, false);
+        e->kind = "frame";
     }
     prim *t = scene_mpl_text(s, AXES_LEFT + AXES_SIDE / 2, TITLE_BASELINE, TITLE_PT, TITLE, RGB_BLACK, FONT_DEJAVU,
                              ALIGN_CENTER, ALIGN_BASELINE);
     t->kind = "title";
+}
+
+/* The original's figure up to its shapes, in its own calls. */
+static void describe_axes(scene *s, int size)
+{
+    char ticks[512];
+    size_t at = 0;
+    for (int k = 0; k <= size && at < sizeof ticks - 16; k++)
+        at += (size_t)snprintf(ticks + at, sizeof ticks - at, "%s%d", k ? "," : "", k);
+    scene_describe(s, "mpl figure w=8 h=8");
+    scene_describe(s, "mpl xlim 0 %d", size);
+    scene_describe(s, "mpl ylim 0 %d", size);
+    scene_describe(s, "mpl xticks %s", ticks);
+    scene_describe(s, "mpl yticks %s", ticks);
+    scene_describe(s, "mpl grid");
+    for (int i = 0; i <= size; i++)
+        scene_describe(s, "mpl axhline y=%d color=black lw=1 kind=line", i);
+    for (int j = 0; j <= size; j++)
+        scene_describe(s, "mpl axvline x=%d color=black lw=1 kind=line", j);
 }
 
 static int sample(gen_ctx *ctx)
@@ -110,7 +153,13 @@ static int sample(gen_ctx *ctx)
 
     scene *s = ctx->img[0];
     scene_reset(s, CANVAS, CANVAS);
-    draw_axes(s, size);
+    describe_axes(s, size);
+    mplfig f;
+    mplfig_subplots(&f, 8, 8, 100);
+    mplfig_limits(&f, 0, size, 0, size);
+    mplfig_equal(&f);
+    mplfig_whole(&f);
+    mplfig_clip(&f, s);
 
     /* Triangles first on distinct random cells, then the circles on a random
      * sample of the cells left (the original's order of drawing): the first
@@ -126,29 +175,37 @@ static int sample(gen_ctx *ctx)
         idx[j] = t;
         what[idx[i]] = i < ntri ? TRIANGLE : CIRCLE;
     }
-    double cell = AXES_SIDE / size;
     int obj = 0;
     for (int c = 0; c < cells; c++) {
         int row = c / size, col = c % size;
-        double x0 = AXES_LEFT + col * cell, y0 = AXES_TOP + row * cell;
         prim *p;
+        /* plt.Circle / plt.Polygon with color= and ec='black': the face in the
+         * colour, a 1-pt black edge (the patch's default width), clipped to the
+         * axes (add_artist) */
         if (what[c] == CIRCLE) {
-            p = scene_circle(s, x0 + 0.5 * cell, y0 + 0.5 * cell, CIRCLE_R * cell, BLUE);
+            p = mplfig_circle(&f, s, col + 0.5, size - (row + 0.5), CIRCLE_R, BLUE, true, 1.0);
             p->kind = "circle";
             p->colour_name = "blue";
+            scene_describe(s, "mpl circle %.17g %.17g 0.4 color=blue ec=black artist=True kind=circle", col + 0.5,
+                           size - (row + 0.5));
         } else if (what[c] == TRIANGLE) {
-            point tri[3] = {{x0 + 0.5 * cell, y0 + 0.1 * cell}, {x0 + 0.1 * cell, y0 + 0.8 * cell},
-                            {x0 + 0.9 * cell, y0 + 0.8 * cell}};
-            p = scene_polygon(s, tri, 3, RED);
+            point tri[3] = {{col + 0.5, size - (row + 0.1)}, {col + 0.1, size - (row + 0.8)},
+                            {col + 0.9, size - (row + 0.8)}};
+            p = mplfig_polygon(&f, s, tri, 3, RED, true, 1.0);
             p->kind = "triangle";
             p->colour_name = "red";
+            scene_describe(s, "mpl polygon %.17g,%.17g,%.17g,%.17g,%.17g,%.17g color=red ec=black artist=True "
+                           "kind=triangle", tri[0].x, tri[0].y, tri[1].x, tri[1].y, tri[2].x, tri[2].y);
         } else {
             continue;
         }
-        p->stroke_width = LINE_WIDTH;
         p->stroke = RGB_BLACK;
         p->object = obj++;
     }
+    draw_axes(&f, s, size);
+    scene_describe(s, "mpl aspect equal");
+    scene_describe(s, "mpl title \"s=%s\"", TITLE);
+    scene_describe(s, "mpl save");
     bool right = false;
     for (int c = 0; c < cells; c++)
         if (c % size < size - 1 && what[c] == TRIANGLE && what[c + 1] == CIRCLE)

@@ -9,6 +9,7 @@
 #include "errors.h"
 #include "font.h"
 #include "generator.h"
+#include "mplfig.h"
 #include "util.h"
 
 #include <math.h>
@@ -21,13 +22,13 @@
  * aspect: a square of 369.6 px from x 143.2 and y 57.6. */
 #define CANVAS_W 640
 #define CANVAS_H 480
-#define AXES_LEFT 143.2
-#define AXES_TOP 57.6
 #define AXES_SIDE 369.6
 /* 1 pt = 100/72 px.  Grid lines: matplotlib's default grid, 0.8 pt #b0b0b0; the
- * frame: 0.8 pt black. */
+ * frame (spines): 0.8 pt black.  The geometry itself comes from mplfig.h
+ * (matplotlib's computations). */
 #define PT (100.0 / 72.0)
-#define LINE_WIDTH (0.8 * PT)
+#define GRID_PT 0.8
+#define FRAME_PT 0.8
 #define GRID_GREY ((rgb){176, 176, 176})
 /* Text in DejaVu Sans as matplotlib draws it (font.h contract 4): the X at 25 pt
  * in black, the coordinates at 8 pt in matplotlib's "blue", both centred on their
@@ -63,12 +64,6 @@ static int check_level(const gen_params *p, char *err, size_t errlen)
     return 0;
 }
 
-/* Where matplotlib's pixel snapping puts a thin line at coordinate v. */
-static double snap(double v)
-{
-    return floor(v + 0.5) + 0.5;
-}
-
 /* A text size (pt) no larger than want whose ink fits share of the cell. */
 static double fit(const char *text, double want, double cell)
 {
@@ -98,19 +93,38 @@ static int sample(gen_ctx *ctx)
 
     scene *s = ctx->img[0];
     scene_reset(s, CANVAS_W, CANVAS_H);
-    double cell = AXES_SIDE / size, right = AXES_LEFT + AXES_SIDE, bottom = AXES_TOP + AXES_SIDE;
-    /* grid lines, the outer ones black (the frame); each reaches over the
-     * frame's pixels so the corners close */
-    double lo = snap(AXES_LEFT) - 0.5, hi_x = snap(right) + 0.5, top = snap(AXES_TOP) - 0.5, hi_y = snap(bottom) + 0.5;
-    for (int i = 0; i <= size; i++) {
-        double x = snap(AXES_LEFT + i * cell), y = snap(AXES_TOP + i * cell);
-        rgb c = i == 0 || i == size ? RGB_BLACK : GRID_GREY;
-        /* Agg's coverage of the snapped 0.8-pt lines (EDGES_AGG) */
-        const double lw = LINE_WIDTH / 2;
-        prim *v = scene_agg_box(s, x - lw, top, x + lw, hi_y, c);
-        v->kind = "grid";
-        prim *h = scene_agg_box(s, lo, y - lw, hi_x, y + lw, c);
-        h->kind = "grid";
+    double cell = AXES_SIDE / size; /* px, for the text fit */
+    /* the original's figure in its own calls, then as matplotlib draws it: the
+     * x axis's grid lines, the y axis's (its ticks and labels are off), the
+     * spines (left, right, bottom, top), then the texts */
+    char ticks[512];
+    size_t at = 0;
+    for (int i = 0; i <= size && at < sizeof ticks - 16; i++)
+        at += (size_t)snprintf(ticks + at, sizeof ticks - at, "%s%d", i ? "," : "", i);
+    scene_describe(s, "mpl figure");
+    scene_describe(s, "mpl xlim 0 %d", size);
+    scene_describe(s, "mpl ylim 0 %d", size);
+    scene_describe(s, "mpl xticks %s", ticks);
+    scene_describe(s, "mpl yticks %s", ticks);
+    scene_describe(s, "mpl grid");
+    scene_describe(s, "mpl tickparams left=False bottom=False labelleft=False labelbottom=False");
+    mplfig f;
+    mplfig_subplots(&f, 6.4, 4.8, 100);
+    mplfig_limits(&f, 0, size, 0, size);
+    mplfig_equal(&f);
+    mplfig_whole(&f);
+    mplfig_clip(&f, s);
+    for (int i = 0; i <= size; i++)
+        mplfig_axvline(&f, s, i, GRID_PT, GRID_GREY)->kind = "grid";
+    for (int i = 0; i <= size; i++)
+        mplfig_axhline(&f, s, i, GRID_PT, GRID_GREY)->kind = "grid";
+    double xl = mplfig_vertex(&f, 0, 0).x, xr = mplfig_vertex(&f, size, 0).x;
+    double yb = mplfig_vertex(&f, 0, 0).y, yt = mplfig_vertex(&f, 0, size).y;
+    point sp[4][2] = {{{xl, yb}, {xl, yt}}, {{xr, yb}, {xr, yt}}, {{xl, yb}, {xr, yb}}, {{xl, yt}, {xr, yt}}};
+    for (int i = 0; i < 4; i++) {
+        prim *e = scene_polyline(s, sp[i], 2, 0, RGB_BLACK);
+        prim_mpl(e, mplfig_pt(&f, FRAME_PT), RGB_BLACK, AGG_JOIN_MITER, AGG_CAP_SQUARE, AGG_SNAP_AUTO, false);
+        e->kind = "frame";
     }
 
     /* k distinct cells, uniformly (the original draws random cells into a set). */
@@ -140,16 +154,21 @@ static int sample(gen_ctx *ctx)
     cJSON *gold = cJSON_CreateArray();
     for (int r = 0; r < size; r++)
         for (int c = 0; c < size; c++) {
-            double cx = AXES_LEFT + (c + 0.5) * cell, cy = AXES_TOP + (r + 0.5) * cell;
+            /* ax.text(c + 0.5, size - r - 0.5, ..., va='center', ha='center') */
+            double tx = c + 0.5, ty = size - r - 0.5;
             prim *t;
             if (x[r * size + c]) {
-                t = scene_mpl_text(s, cx, cy, xpt, "X", RGB_BLACK, FONT_DEJAVU, ALIGN_CENTER, ALIGN_CENTER);
+                t = mplfig_text(&f, s, tx, ty, xpt, "X", RGB_BLACK, FONT_DEJAVU, ALIGN_CENTER, ALIGN_CENTER);
                 t->kind = "cross";
                 t->object = obj++;
+                scene_describe(s, "mpl text %.17g %.17g s=X va=center ha=center fontsize=%.17g color=black kind=cross",
+                               tx, ty, xpt);
             } else {
                 snprintf(buf, sizeof buf, "(%d,%d)", r, c);
-                t = scene_mpl_text(s, cx, cy, lpt, buf, BLUE, FONT_DEJAVU, ALIGN_CENTER, ALIGN_CENTER);
+                t = mplfig_text(&f, s, tx, ty, lpt, buf, BLUE, FONT_DEJAVU, ALIGN_CENTER, ALIGN_CENTER);
                 t->kind = "cell label";
+                scene_describe(s, "mpl text %.17g %.17g \"s='%s'\" va=center ha=center fontsize=%.17g color=blue "
+                               "kind=label", tx, ty, buf, lpt);
             }
             if (safe(x, size, r, c)) {
                 cJSON *pair = cJSON_CreateArray();
@@ -158,6 +177,8 @@ static int sample(gen_ctx *ctx)
                 cJSON_AddItemToArray(gold, pair);
             }
         }
+    scene_describe(s, "mpl aspect equal");
+    scene_describe(s, "mpl save");
     free(idx);
     free(x);
     cJSON_AddNumberToObject(ctx->record, "n", size);

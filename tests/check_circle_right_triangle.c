@@ -72,8 +72,11 @@ static const char *check(const sample_out *s, const gen_params *p, char *msg, si
         const prim *a = &sc->prims[i];
         if (a->object < 0)
             continue;
-        double x0, y0, x1, y1;
-        prim_bbox(sc, a, &x0, &y0, &x1, &y1);
+        /* the shape and half its outline (prim_bbox's box is wider: it allows for
+         * miters and snapping that these shapes' joins do not reach) */
+        double x0, y0, x1, y1, hw = a->stroke_width / 2;
+        scene_grid_shape_box(sc, a, &x0, &y0, &x1, &y1);
+        x0 -= hw, y0 -= hw, x1 += hw, y1 += hw;
         int c = scene_grid_slot(xs, size, (x0 + x1) / 2), r = scene_grid_slot(ys, size, (y0 + y1) / 2);
         double cl = 102 + c * w, ct = 96 + r * w, m = MIN_CLEAR_SHARE * w;
         if (c < 0 || r < 0 || x0 < cl + m || x1 > cl + w - m || y0 < ct + m || y1 > ct + w - m) {

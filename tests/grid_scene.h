@@ -12,8 +12,9 @@
  *  3. scene_grid_cell() finds the one cell that holds a box with `clear` pixels to
  *     spare from every line of that cell.
  *  4. scene_grid_plot_lines() reads the lines alone of a matplotlib grid (no
- *     labels; matplotlib snaps each line to the pixel grid, so a cell may be a
- *     pixel off its width w): size + 1 each way, ascending.
+ *     labels; kind "grid": matplotlib's grid lines as Line2D polylines, or boxes;
+ *     matplotlib snaps each line to the pixel grid, so a cell may be a pixel off
+ *     its width w): size + 1 each way, ascending.
  *  5. grid_sweep() checks samples at other --grid_size values than the harness's
  *     (grid_levels_1_half_all and grid_file_by_index: one plan of levels and
  *     file numbers).
@@ -154,13 +155,24 @@ static inline const char *scene_grid_plot_lines(const scene *sc, int size, doubl
         const prim *a = &sc->prims[i];
         if (!a->kind || strcmp(a->kind, "grid") != 0)
             continue;
-        /* a line is a thin upright box (EDGES_AGG): its middle across */
-        if (a->type != PRIM_RECT || a->angle != 0)
-            return "a grid line that is not an upright box";
-        if (a->w < a->h && nx <= size)
-            xs[nx++] = a->x + a->w / 2;
-        else if (a->h < a->w && ny <= size)
-            ys[ny++] = a->y + a->h / 2;
+        /* a line is a matplotlib Line2D (a 2-point EDGES_MPL polyline: where it
+         * runs before Agg snaps it) or a thin upright box (EDGES_AGG: its middle
+         * across) */
+        double ax0, ay0, ax1, ay1;
+        if (a->type == PRIM_POLYLINE && a->npts == 2) {
+            const point *q = prim_points(sc, a);
+            ax0 = q[0].x, ay0 = q[0].y, ax1 = q[1].x, ay1 = q[1].y;
+        } else if (a->type == PRIM_RECT && a->angle == 0) {
+            ax0 = ax1 = a->x + a->w / 2, ay0 = a->y, ay1 = a->y + a->h;
+            if (a->h < a->w)
+                ax0 = a->x, ax1 = a->x + a->w, ay0 = ay1 = a->y + a->h / 2;
+        } else {
+            return "a grid line that is neither a straight line nor an upright box";
+        }
+        if (ax0 == ax1 && ay0 != ay1 && nx <= size)
+            xs[nx++] = ax0;
+        else if (ay0 == ay1 && ax0 != ax1 && ny <= size)
+            ys[ny++] = ay0;
         else
             return "a grid line that is neither vertical nor horizontal, or too many";
     }

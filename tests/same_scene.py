@@ -15,8 +15,11 @@ Exits 77 (skipped) where matplotlib, PIL or cv2 is missing.
 The description's lines (values are Python literals or bare words):
   mpl figure [w=6.4 h=4.8] [dpi=100]   plt.subplots(figsize=(w, h), dpi=dpi)
   mpl aspect equal | mpl axis off | mpl xlim A B | mpl ylim A B
+  mpl xticks V0,V1,... | mpl yticks ... | mpl grid | mpl tickparams K=V...   set_xticks, ax.grid(True), tick_params
+  mpl title s=S                         plt.title(S)
   mpl axhline y=Y color=C [lw=W] kind=K   (axvline x=X likewise)
-  mpl circle X Y R [color=C] [facecolor=] [edgecolor=] [fill=False] [lw=W] kind=K    plt.Circle, add_patch
+  mpl circle X Y R [color=C] [facecolor=] [edgecolor=] [fill=False] [lw=W] [artist=True] kind=K
+                                        plt.Circle, add_patch (add_artist with artist=True)
   mpl plot X0,X1 Y0,Y1 color=C [lw=W] kind=K    ax.plot([X0, X1], [Y0, Y1], ...)
   mpl polygon X1,Y1,X2,Y2,... [color=C] [facecolor=] [edgecolor=] [fill=] [lw=] kind=K   plt.Polygon
   mpl rectangle X Y W H [color=C] ... kind=K   plt.Rectangle((X, Y), W, H, ...)
@@ -64,7 +67,7 @@ EXACT = {"circle_boxes", "circle_location", "comparing_size", "identifying_shape
          "inside_circles", "match_outline", "match_shadow", "mirror_image", "numbered_shapes",
          "sort_circles", "water_image", "graph_counting", "colours_present",
          "layered_colours", "layered_shapes", "grid_path", "locate_circles_colour", "locate_circles_shape",
-         "sort_lines"}
+         "sort_lines", "circle_right_triangle", "cross_and_knots"}
 
 
 class NotCompared(Exception):
@@ -126,6 +129,16 @@ class Mpl:
                 self.kinds.append(("node" if isinstance(a, matplotlib.collections.PathCollection) else "edge", a))
         elif name == "aspect":
             self.ax.set_aspect(pos[0])
+        elif name in ("xticks", "yticks"):
+            (self.ax.set_xticks if name == "xticks" else self.ax.set_yticks)(list(pos[0]))
+        elif name == "grid":
+            self.ax.grid(True)
+            self.kinds += [("grid", t.gridline) for t in self.ax.xaxis.get_major_ticks()]
+            self.kinds += [("grid", t.gridline) for t in self.ax.yaxis.get_major_ticks()]
+        elif name == "tickparams":
+            self.ax.tick_params(**kw)
+        elif name == "title":
+            self.kinds.append(("title", plt.title(str(kw["s"]))))
         elif name == "axis":
             self.ax.axis(pos[0])
         elif name == "xlim":
@@ -150,7 +163,7 @@ class Mpl:
             if "lw" in kw:
                 args["linewidth"] = kw["lw"]
             a = plt.Circle((pos[0], pos[1]), pos[2], **args)
-            self.ax.add_patch(a)
+            self.ax.add_artist(a) if kw.get("artist") else self.ax.add_patch(a)
             self.kinds.append((kind, a))
         elif name in ("polygon", "rectangle"):
             args = {k: kw[k] for k in ("color", "facecolor", "edgecolor", "ec", "fill") if k in kw}
@@ -161,7 +174,7 @@ class Mpl:
                 a = plt.Polygon(np.array([xy[0::2], xy[1::2]]).T, **args)
             else:
                 a = plt.Rectangle((pos[0], pos[1]), pos[2], pos[3], **args)
-            self.ax.add_patch(a)
+            self.ax.add_artist(a) if kw.get("artist") else self.ax.add_patch(a)
             self.kinds.append((kind, a))
         elif name == "regpoly":
             args = {k: kw[k] for k in ("color", "facecolor", "edgecolor") if k in kw}
