@@ -47,6 +47,13 @@ static void draw(scene *s, const circle *c, int colour, int object)
     p->object = object;
 }
 
+/* The original's call: draw.ellipse([x - r, y - r, x + r, y + r], fill=colour). */
+static void describe(scene *s, const circle *c, int colour)
+{
+    scene_describe(s, "pil ellipse %d %d %d %d fill=%s kind=circle", c->x - c->r, c->y - c->r, c->x + c->r,
+                   c->y + c->r, COLOUR_NAME[colour]);
+}
+
 /* One scene of m circles as the original draws it: the m radii first, then
  * centres uniform in [rmax, W - rmax] x [rmax, H - rmax], each kept when it is at
  * least (radius of every placed circle + rmax) from their centres, with a colour
@@ -109,10 +116,20 @@ static int sample(gen_ctx *ctx)
     bool *changed = xcalloc((size_t)(m ? m : 1), sizeof *changed);
     for (int k = 0; k < n; k++)
         changed[order[k]] = true;
+    scene_describe(first, "pil image %d %d", CANVAS_W, CANVAS_H);
+    scene_describe(second, "pil image %d %d", CANVAS_W, CANVAS_H);
     for (int i = 0; i < m; i++) {
         draw(first, &c[i], c[i].colour, i);
         draw(second, &c[i], changed[i] ? (c[i].colour + 1) % NCOLOURS : c[i].colour, i);
+        describe(first, &c[i], c[i].colour);
+        describe(second, &c[i], c[i].colour);
     }
+    /* the original saves the first image and draws the second over it: every
+     * circle again in its second colour, on the very pixels of the first */
+    for (int i = 0; i < m; i++)
+        describe(second, &c[i], changed[i] ? (c[i].colour + 1) % NCOLOURS : c[i].colour);
+    scene_describe(first, "pil save");
+    scene_describe(second, "pil save");
     cJSON_AddNumberToObject(ctx->record, "num_differences", n);
     free(changed);
     free(c);

@@ -67,13 +67,17 @@ static int sample(gen_ctx *ctx)
     bool red[2 * MAX_RED] = {false};
     for (int i = 0; i < n; i++)
         red[order[i]] = true;
+    scene_describe(s, "pil image %d %d", CANVAS_W, CANVAS_H);
     for (int i = 0; i < m; i++) {
         const named *c = red[i] ? &RED : &OTHERS[rng_below(&colours, 3)];
         prim *p = scene_circle(s, cx[i] + PIL_HALF, cy[i] + PIL_HALF, rad[i] + PIL_HALF, c->value);
         p->edges = EDGES_PILLOW; /* Pillow's own pixels for the original's box (pil_raster.h) */
         p->colour_name = c->name;
         p->object = i;
+        scene_describe(s, "pil ellipse %d %d %d %d fill=%s kind=circle", cx[i] - rad[i], cy[i] - rad[i],
+                       cx[i] + rad[i], cy[i] + rad[i], c->name);
     }
+    scene_describe(s, "pil save");
     cJSON_AddNumberToObject(ctx->record, "num_objects", n);
     cJSON_AddNumberToObject(ctx->record, "red_circle", n);
     return GEN_EXIT_OK;

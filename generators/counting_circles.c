@@ -49,12 +49,16 @@ static int sample(gen_ctx *ctx)
             break;
         ctx->redraws++;
     }
+    scene_describe(s, "pil image %d %d", CANVAS_W, CANVAS_H);
     for (int i = 0; i < n; i++) {
         prim *p = scene_circle(s, cx[i] + PIL_HALF, cy[i] + PIL_HALF, rad[i] + PIL_HALF, RGB_BLACK);
         p->edges = EDGES_PILLOW; /* Pillow's own pixels for the original's box (pil_raster.h) */
         p->colour_name = "black";
         p->object = i;
+        scene_describe(s, "pil ellipse %d %d %d %d fill=black kind=circle", cx[i] - rad[i], cy[i] - rad[i],
+                       cx[i] + rad[i], cy[i] + rad[i]);
     }
+    scene_describe(s, "pil save");
     cJSON_AddNumberToObject(ctx->record, "num_objects", n);
     return GEN_EXIT_OK;
 }

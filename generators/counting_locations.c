@@ -82,6 +82,8 @@ static int sample(gen_ctx *ctx)
         if (draw_scene(&ctx->rng, n, px, py))
             break;
     }
+    scene_describe(s, "pil image %d %d", CANVAS_W, CANVAS_H);
+    scene_describe(s, "pil rectangle %d %d %d %d fill=brown kind=table", BAR_X0, BAR_Y0, BAR_X1, BAR_Y1);
     prim *bar = scene_rect(s, BAR_X0, BAR_Y0, BAR_X1 - BAR_X0 + 1, BAR_Y1 - BAR_Y0 + 1, BROWN);
     bar->edges = EDGES_PILLOW; /* Pillow's own pixels for the original's box (pil_raster.h) */
     bar->kind = "table";
@@ -95,7 +97,10 @@ static int sample(gen_ctx *ctx)
         p->edges = EDGES_PILLOW; /* Pillow's own pixels for the original's box (pil_raster.h) */
         p->colour_name = COLOURS[k].name;
         p->object = i;
+        scene_describe(s, "pil ellipse %d %d %d %d fill=%s kind=circle", px[i], py[i], px[i] + DIAMETER,
+                       py[i] + DIAMETER, COLOURS[k].name);
     }
+    scene_describe(s, "pil save");
     cJSON_AddNumberToObject(ctx->record, "num_objects_over_table", n);
     cJSON_AddNumberToObject(ctx->record, "num_objects_under_table", n);
     return GEN_EXIT_OK;

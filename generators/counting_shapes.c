@@ -138,8 +138,16 @@ static int sample(gen_ctx *ctx)
         ctx->redraws++;
     }
     int count[3] = {0, 0, 0};
+    scene_describe(s, "pil image %d %d", CANVAS_W, CANVAS_H);
     for (int i = 0; i < n; i++) {
         const shape *a = &sh[i];
+        /* the original's call: its box (x +- size) or its three points */
+        if (a->kind == TRIANGLE)
+            scene_describe(s, "pil polygon %d,%d,%d,%d,%d,%d fill=black kind=triangle", a->x, a->y - a->s,
+                           a->x - a->s, a->y + a->s, a->x + a->s, a->y + a->s);
+        else
+            scene_describe(s, "pil %s %d %d %d %d fill=black kind=%s", a->kind == CIRCLE ? "ellipse" : "rectangle",
+                           a->x - a->s, a->y - a->s, a->x + a->s, a->y + a->s, KIND[a->kind]);
         prim *p;
         if (a->kind == CIRCLE) {
             p = scene_circle(s, a->x + 0.5, a->y + 0.5, a->s + 0.5, RGB_BLACK);
@@ -162,6 +170,7 @@ static int sample(gen_ctx *ctx)
         p->object = i;
         count[a->kind]++;
     }
+    scene_describe(s, "pil save");
     cJSON_AddNumberToObject(ctx->record, "circles", count[CIRCLE]);
     cJSON_AddNumberToObject(ctx->record, "squares", count[SQUARE]);
     cJSON_AddNumberToObject(ctx->record, "triangles", count[TRIANGLE]);

@@ -115,6 +115,26 @@ static int sample(gen_ctx *ctx)
     for (int c = ex * SIDE + ey; c != -1; c = prev[c])
         route[len++] = c;
 
+    /* The original's calls, cell by cell (row by row): the cell's 1-px border,
+     * then a wall's black block, or an open cell's white box with its border
+     * again and its label in Pillow's default font at (x + 10, y + 10). */
+    scene_describe(s, "pil image %d %d", SIDE * CELL, SIDE * CELL);
+    for (int x = 0; x < SIDE; x++)
+        for (int y = 0; y < SIDE; y++) {
+            int x0 = y * CELL, y0 = x * CELL, x1 = (y + 1) * CELL, y1 = (x + 1) * CELL;
+            scene_describe(s, "pil rectangle %d %d %d %d outline=black width=1 kind=cell", x0, y0, x1, y1);
+            if (!m.num[x][y]) {
+                scene_describe(s, "pil rectangle %d %d %d %d fill=black kind=wall", x0, y0, x1, y1);
+                continue;
+            }
+            char label[8];
+            label_of(&m, x, y, sx, sy, e, label, sizeof label);
+            scene_describe(s, "pil rectangle %d %d %d %d fill=white outline=black width=1 kind=cell", x0, y0, x1, y1);
+            scene_describe(s, "pil text %d %d s=%s fill=%s kind=label", x0 + CELL / 4, y0 + CELL / 4, label,
+                           label[0] == 'S' || label[0] == 'E' ? "black" : "blue");
+        }
+    scene_describe(s, "pil save");
+
     /* Walls first (black blocks, each 41 px as the original's inclusive
      * rectangles), then every open cell's 1 px border, then the labels (the
      * original draws each cell's label after its border; a label's ink lies

@@ -59,6 +59,18 @@ static void draw_shape(scene *s, const shape *e, int object)
     p->object = object;
 }
 
+/* The original's call for shape e in `fill`: its box (centre +- half) or its
+ * three points. */
+static void describe_shape(scene *s, const shape *e, const char *fill)
+{
+    if (e->kind == K_CIRCLE || e->kind == K_SQUARE)
+        scene_describe(s, "pil %s %d %d %d %d fill=%s kind=%s", e->kind == K_CIRCLE ? "ellipse" : "rectangle",
+                       e->x - e->half, e->y - e->half, e->x + e->half, e->y + e->half, fill, KIND_NAME[e->kind]);
+    else
+        scene_describe(s, "pil polygon %d,%d,%d,%d,%d,%d fill=%s kind=%s", e->x, e->y - e->half, e->x - e->half,
+                       e->y + e->half, e->x + e->half, e->y + e->half, fill, KIND_NAME[e->kind]);
+}
+
 static int sample(gen_ctx *ctx)
 {
     int n = ctx->p.level, total = 2 * n;
@@ -91,8 +103,12 @@ static int sample(gen_ctx *ctx)
             sh[placed++] = c;
     }
     int count[K_KINDS] = {0};
+    scene_describe(first, "pil image %d %d", CANVAS_W, CANVAS_H);
+    scene_describe(second, "pil image %d %d", CANVAS_W, CANVAS_H);
     for (int i = 0; i < total; i++) {
         draw_shape(first, &sh[i], i);
+        describe_shape(first, &sh[i], "black");
+        describe_shape(second, &sh[i], "black");
         count[sh[i].kind]++;
     }
     /* The second image: n shapes chosen uniformly among the 2n are gone. */
@@ -105,6 +121,13 @@ static int sample(gen_ctx *ctx)
     for (int i = 0; i < total; i++)
         if (!gone[i])
             draw_shape(second, &sh[i], i);
+    /* the original saves the first image, then draws over the same image: the
+     * vanished shapes in white, the others in black again (the same pixels as
+     * a picture without the vanished ones: no two shapes share a pixel) */
+    for (int i = 0; i < total; i++)
+        describe_shape(second, &sh[i], gone[i] ? "white" : "black");
+    scene_describe(first, "pil save");
+    scene_describe(second, "pil save");
 
     cJSON_AddNumberToObject(ctx->record, "circles", count[K_CIRCLE]);
     cJSON_AddNumberToObject(ctx->record, "squares", count[K_SQUARE]);
