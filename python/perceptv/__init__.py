@@ -10,8 +10,8 @@ and its question with lettered options after the prompt.
 release's verdict (1.0 or 0.0), usable as a verifiable reward.
 """
 import json
+import math
 import numbers
-from fractions import Fraction
 import operator
 import sys
 
@@ -375,6 +375,9 @@ class Mixture:
                       for name, spec in r["tasks"].items()]
         self.sizes = [len(ds) for ds in self.parts]
         self.total = sum(self.sizes)
+        # entry j of task t has the key (2j + 1) / (2 n_t) = (2j + 1) * scale_t / denominator, exactly
+        denominator = math.lcm(*(2 * n for n in self.sizes))
+        self._scale = [denominator // (2 * n) for n in self.sizes]
         self.seed, self.split = seed, split
 
     def __len__(self):
@@ -394,7 +397,8 @@ class Mixture:
             # j with (2j + 1) N >= 2 n lo_num, and (2j + 1) N <= 2 n hi_num
             j0 = min(max(-((N - 2 * n * lo_num) // (2 * N)), 0), n)
             j1 = min(max((2 * n * hi_num - N) // (2 * N) + 1, 0), n)
-            window.extend((Fraction(2 * j + 1, 2 * n), t, j) for j in range(j0, j1))
+            scale = self._scale[t]
+            window.extend(((2 * j + 1) * scale, t, j) for j in range(j0, j1))
         window.sort()  # the exact key, then the task's place in the recipe
         _, t, j = window[i - before]
         return t, j

@@ -12,6 +12,7 @@ Usage: test_misuse.py GEN"""
 import gc
 import json
 import os
+import random
 import resource
 import subprocess
 import sys
@@ -230,7 +231,10 @@ def case_6():
     check(len(mix) == 2 * 10 ** 6 and peak < 4 << 20, "6: a mixture of %d entries took %d bytes of Python memory"
           % (len(mix), peak))
     # every position against the full sort the page describes, on recipes with ties
-    for counts in [(1, 3), (2, 2), (3, 5, 7), (1, 1, 1), (10, 1), (4, 6, 8, 12), (1, 2, 3, 4, 5), (7,)]:
+    rnd = random.Random(36)
+    shapes = [(1, 3), (2, 2), (3, 5, 7), (1, 1, 1), (10, 1), (4, 6, 8, 12), (1, 2, 3, 4, 5), (7,)]
+    shapes += [tuple(rnd.randint(1, 60) for _ in range(rnd.randint(2, 5))) for _ in range(12)]
+    for counts in shapes:
         names = ["counting_circles", "maze_solving", "sort_lines", "grid_path", "list_colours"][:len(counts)]
         rec = {"seed": 3, "tasks": {n: {"levels": [5], "count": c} for n, c in zip(names, counts)}}
         mx = perceptv.create_mixture(rec)
