@@ -47,10 +47,18 @@
 extern "C" {
 #endif
 
+/* The version of gen, libperceptv and perceptv, in this one place: CMakeLists.txt
+ * (gen --version, perceptv.pc, the soname's major, the Debian packages) and
+ * setup.py (the Python wheel) read these three lines. */
 #define PERCEPTV_VERSION_MAJOR 0
 #define PERCEPTV_VERSION_MINOR 1
 #define PERCEPTV_VERSION_PATCH 0
-#define PERCEPTV_VERSION "0.1.0"
+#define PERCEPTV_STRING_(x) #x
+#define PERCEPTV_STRING(x) PERCEPTV_STRING_(x)
+/* "0.1.0" */
+#define PERCEPTV_VERSION                                                                                               \
+    PERCEPTV_STRING(PERCEPTV_VERSION_MAJOR) "." PERCEPTV_STRING(PERCEPTV_VERSION_MINOR) "." PERCEPTV_STRING(          \
+        PERCEPTV_VERSION_PATCH)
 /* 0xMMmmpp: compare with #if PERCEPTV_VERSION_NUMBER >= 0x000100 */
 #define PERCEPTV_VERSION_NUMBER ((PERCEPTV_VERSION_MAJOR << 16) | (PERCEPTV_VERSION_MINOR << 8) | PERCEPTV_VERSION_PATCH)
 
