@@ -323,21 +323,10 @@ static int write_recipe_manifest(const recipe *r, const gen_options *base, char 
         cJSON_AddItemToArray(sh, cJSON_CreateNumber(base->shard_k));
         cJSON_AddItemToArray(sh, cJSON_CreateNumber(base->shard_n));
     }
-    cJSON *tasks = cJSON_AddObjectToObject(m, "tasks");
+    add_tasks_json(m, r);
     long total = 0;
-    for (int t = 0; t < r->n; t++) {
-        const gen_options *o = &r->opts[t];
-        cJSON *e = cJSON_AddObjectToObject(tasks, o->task->name);
-        cJSON *lv = cJSON_AddArrayToObject(e, "levels");
-        for (int i = 0; i < o->nlevels; i++)
-            cJSON_AddItemToArray(lv, cJSON_CreateNumber(o->levels[i]));
-        cJSON_AddNumberToObject(e, "count", (double)o->num_images);
-        cJSON_AddNumberToObject(e, "grid_size", o->grid_size);
-        cJSON_AddNumberToObject(e, "scale", o->scale > 0 ? o->scale : 1.0);
-        if (o->task->images == GEN_IMAGES_FRAMES)
-            cJSON_AddNumberToObject(e, "frames", o->frames);
-        total += o->num_images * o->nlevels;
-    }
+    for (int t = 0; t < r->n; t++)
+        total += r->opts[t].num_images * r->opts[t].nlevels;
     cJSON_AddNumberToObject(m, "samples", (double)total);
     /* Under OUT's lock, as every write of a run (commit.h), and with the
      * ownership rule checked again now that the lock is held. */
