@@ -8,7 +8,8 @@
 #    fonts/dejavu/DejaVu-copyright.txt and fonts/courB08-COPYRIGHT.txt;
 #  - every source file of the tree has "SPDX-License-Identifier: MIT" in its first
 #    lines (scripts/spdx.sh --check: C, headers, Python, shell, awk, CMake);
-#  - scripts/spdx.sh, run on a copy of the tree, gives every source file the line
+#  - scripts/spdx.sh, run on a copy of the tree with its SPDX lines taken out,
+#    gives every source file the line
 #    (as a C or # comment, after a #! line), keeps shebangs first and modes,
 #    leaves data and documents alone, changes nothing on a second run, and every
 #    Python file still compiles and every shell file still parses.
@@ -64,6 +65,23 @@ else
 fi
 T=$WORK/tree
 [ -f "$T/CMakeLists.txt" ] && ok || fail "cannot copy the tree"
+# the copy as it was before any SPDX line (so this part tests the same whether
+# the tree has had the script run over it or not): the script's own lines out
+python3 - "$T" <<'PYEOF2'
+import os, sys
+lines = (b"/* SPDX-License-Identifier: MIT */", b"# SPDX-License-Identifier: MIT")
+for d, _, files in os.walk(sys.argv[1]):
+    for f in files:
+        p = os.path.join(d, f)
+        if os.path.islink(p):
+            continue
+        b = open(p, "rb").read().split(b"\n")
+        for i in (0, 1):
+            if len(b) > i + 1 and b[i] in lines:
+                del b[i]
+                open(p, "wb").write(b"\n".join(b))
+                break
+PYEOF2
 # a few files of each kind, planted, with what the script must do to each
 printf '#include <stdio.h>\nint main(void) { return 0; }\n' >"$T/planted.c"
 printf '#!/usr/bin/env python3\n"""doc"""\nprint(1)\n' >"$T/planted.py"

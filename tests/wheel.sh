@@ -3,7 +3,8 @@
 # wheel: the Python package as a Python user gets it (docs/python.md, first
 # section), with Debian's python3-pip, -venv, -setuptools and -wheel only:
 #  - `python3 -m pip wheel --no-build-isolation --no-deps -w dist .` in a copy of
-#    the source tree (no build directory in it) builds one wheel;
+#    the source tree (no build directory in it) builds one wheel, with
+#    LICENSE and the MIT classifier in its metadata;
 #  - it installs into `python3 -m venv --system-site-packages` with
 #    `pip install --no-index`;
 #  - there, from a directory outside the source tree, `import perceptv` is the
@@ -35,6 +36,13 @@ tar -C "$SRC" --exclude='./build*' --exclude=./.git --exclude=./dist -cf - . | t
     ok || fail "pip wheel failed: $(tail -n 20 "$WORK/wheel.log")"
 whl=$(ls "$WORK"/src/dist/perceptv-*.whl 2>/dev/null)
 [ "$(wc -w <<<"$whl")" = 1 ] && ok || { fail "not one wheel in dist/: $whl"; finish wheel; }
+# the licence goes with it, and the package's two files
+"$PY" -m zipfile -l "$whl" >"$WORK/contents"
+grep -q 'dist-info/LICENSE' "$WORK/contents" && grep -q 'License :: OSI Approved :: MIT License' \
+    <("$PY" -c "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.read([n for n in z.namelist() if n.endswith('METADATA')][0]).decode())" "$whl") &&
+    ok || fail "the wheel lacks LICENSE or says no MIT licence: $(cat "$WORK/contents")"
+grep -q 'perceptv/_perceptv\.cpython-.*\.so' "$WORK/contents" && grep -q 'perceptv/__init__\.py' "$WORK/contents" && ok ||
+    fail "the wheel lacks the package: $(cat "$WORK/contents")"
 "$PY" -m venv --system-site-packages "$WORK/venv" && "$WORK/venv/bin/pip" install --no-index "$whl" \
     >"$WORK/install.log" 2>&1 && ok || fail "pip install --no-index: $(tail -n 20 "$WORK/install.log")"
 VPY=$WORK/venv/bin/python
