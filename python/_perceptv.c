@@ -180,15 +180,22 @@ static int Config_init(ConfigObject *self, PyObject *args, PyObject *kw)
     Py_DECREF(seed_int);
     long long grid = 6, frames = 0;
     int over = 0;
-    if (grid_obj && (whole_arg(grid_obj, "grid_size", &grid, &over) != 0 ||
-                     ((over || grid < INT_MIN || grid > INT_MAX) &&
-                      !PyErr_Format(PyExc_ValueError, "bad --grid_size %R (expected 2..26)", grid_obj))))
-        return -1;
-    if (frames_obj && (whole_arg(frames_obj, "frames", &frames, &over) != 0 ||
-                       ((over || frames < INT_MIN || frames > INT_MAX) &&
-                        !PyErr_Format(PyExc_ValueError, "bad --frames %R (expected a whole number from 2 to 64)",
-                                      frames_obj))))
-        return -1;
+    if (grid_obj) {
+        if (whole_arg(grid_obj, "grid_size", &grid, &over) != 0)
+            return -1;
+        if (over || grid < INT_MIN || grid > INT_MAX) {
+            PyErr_Format(PyExc_ValueError, "bad --grid_size %R (expected 2..26)", grid_obj);
+            return -1;
+        }
+    }
+    if (frames_obj) {
+        if (whole_arg(frames_obj, "frames", &frames, &over) != 0)
+            return -1;
+        if (over || frames < INT_MIN || frames > INT_MAX) {
+            PyErr_Format(PyExc_ValueError, "bad --frames %R (expected a whole number from 2 to 64)", frames_obj);
+            return -1;
+        }
+    }
     const pv_task *t = task_named(task);
     if (!t)
         return -1;

@@ -13,6 +13,7 @@ import json
 import math
 import numbers
 import operator
+import os
 import sys
 
 try:
@@ -361,8 +362,7 @@ class Mixture:
 
     def __init__(self, recipe, jobs=None):
         if isinstance(recipe, (str, bytes)) or hasattr(recipe, "__fspath__"):
-            label = recipe if isinstance(recipe, str) else str(recipe) if hasattr(recipe, "__fspath__") else \
-                recipe.decode("utf-8", "replace")
+            label = os.fsdecode(recipe)
             text = _perceptv.read_recipe(recipe)  # a regular file of at most 1 MiB, as gen recipe reads it
         elif isinstance(recipe, dict):
             label, text = None, _recipe_json(recipe)
