@@ -5,6 +5,7 @@ install numpy; before, it failed with numpy's own "numpy.core.multiarray failed
 to import".  A Python without numpy is this one with numpy blocked
 (sys.modules['numpy'] = None), and, where it exists, the python3 first on PATH
 when that one has no numpy.  Usage: test_import.py GEN"""
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -19,9 +20,18 @@ def check(cond, msg):
         print("FAIL", msg)
 
 
+# the perceptv under test (the build tree's, or an install's), for the other Python too
+spec = importlib.util.find_spec("perceptv")
+if spec is None or not spec.origin:
+    print("FAIL: perceptv is not importable here")
+    sys.exit(1)
+ENV = dict(os.environ)
+ENV["PYTHONPATH"] = os.pathsep.join(p for p in [os.path.dirname(os.path.dirname(spec.origin)),
+                                                 os.environ.get("PYTHONPATH", "")] if p)
+
+
 def import_in(python, prelude=""):
-    r = subprocess.run([python, "-c", prelude + "import perceptv"], capture_output=True, text=True,
-                       env=dict(os.environ))
+    r = subprocess.run([python, "-c", prelude + "import perceptv"], capture_output=True, text=True, env=ENV)
     return r.returncode, r.stderr.strip().splitlines()[-1] if r.stderr.strip() else ""
 
 
