@@ -58,7 +58,7 @@
 
 enum { CAT_COLOUR, CAT_SHAPE, CAT_FRAME, CAT_COUNT, CAT_EVENT, CAT_DIRECTION, CAT_PREDICT, NCATS };
 static const char *const CATEGORY[NCATS] = {"colour", "shape", "frame", "count", "event", "direction", "prediction"};
-static const int TARGET_WORLDS[NCATS] = {0, 0, 0, 60, 40, 30, 20};
+static const int TARGET_WORLDS[NCATS] = {0, 0, 0, 60, 100, 30, 20};
 static const cc_readout READ_OF[NCATS] = {CC_READ_COLOUR, CC_READ_SHAPE,     CC_READ_FRAME,  CC_READ_COUNT,
                                           CC_READ_EVENT,  CC_READ_DIRECTION, CC_READ_PREDICT};
 
@@ -161,14 +161,21 @@ static int step_candidates(const cc_view *v, const cc_chain *c, int k, int cat, 
 }
 
 /* The search over chains of one world. */
+/* Answer values (comp_chain.h contract 6: each below 64). */
+#define NANSWERS 64
+
 typedef struct search {
     const cc_view *v;
     int cat;
     int target;      /* the answer wanted, or -1 for any */
     rng *r;
     long found;      /* verified chains met so far */
-    cc_chain best;   /* one of them, uniform (reservoir sampling) */
-    cc_result res;
+    /* per answer value, the chains met and one of them, uniform (reservoir
+     * sampling): the world's answer values are then drawn alike, so the
+     * answers a world offers often do not crowd out the rare ones */
+    long found_by[NANSWERS];
+    cc_chain best[NANSWERS];
+    cc_result res[NANSWERS];
 } search;
 
 static bool step_answer(const cc_view *v, const cc_chain *c, const cc_result *res, int k, char *out, size_t n);
@@ -189,9 +196,11 @@ static void dfs(search *s, cc_chain *c, int k)
         if (s->target >= 0 && res.answer != s->target)
             return;
         s->found++;
-        if (rng_below(s->r, (uint32_t)(s->found > UINT32_MAX ? UINT32_MAX : s->found)) == 0) {
-            s->best = *c;
-            s->res = res;
+        long *met = &s->found_by[res.answer];
+        (*met)++;
+        if (rng_below(s->r, (uint32_t)(*met > UINT32_MAX ? UINT32_MAX : *met)) == 0) {
+            s->best[res.answer] = *c;
+            s->res[res.answer] = res;
         }
         return;
     }
@@ -386,9 +395,10 @@ static int sample(gen_ctx *ctx)
             .ncolours = rng_int(&ctx->rng, 4, 7),
             .bar = true,
             .line = true,
-            .appear = rng_int(&ctx->rng, 1, 2),
-            .vanish = rng_int(&ctx->rng, 1, 2),
-            .change = rng_int(&ctx->rng, 1, 2),
+            /* an event question: more of the rarer events */
+            .appear = rng_int(&ctx->rng, 1 + (cat == CAT_EVENT), 2 + (cat == CAT_EVENT)),
+            .vanish = rng_int(&ctx->rng, 1 + (cat == CAT_EVENT), 2 + (cat == CAT_EVENT)),
+            .change = rng_int(&ctx->rng, 1 + (cat == CAT_EVENT), 2 + (cat == CAT_EVENT)),
             .cross = 2,
             .behind = 1,
             .cross_later = cat == CAT_PREDICT ? 3 : 0,
@@ -401,8 +411,13 @@ static int sample(gen_ctx *ctx)
         dfs(&se, &c, 0);
         if (se.found == 0)
             continue;
-        c = se.best;
-        res = se.res;
+        int values[NANSWERS], nvalues = 0;
+        for (int a = 0; a < NANSWERS; a++)
+            if (se.found_by[a])
+                values[nvalues++] = a;
+        int a = values[rng_below(&ctx->rng, (uint32_t)nvalues)];
+        c = se.best[a];
+        res = se.res[a];
         for (int j = 0; j < n; j++)
             step_answer(v, &c, &res, j, ans[j], sizeof ans[j]);
         found = make_options(&ctx->rng, v, cat, res.answer, letter, optval, opt);

@@ -911,6 +911,51 @@ void eval_categories_free(eval_categories *c)
     free(c->right);
 }
 
+void eval_kinds_of(const eval_task *t, eval_kinds *k)
+{
+    k->name = xcalloc((size_t)t->n + 1, sizeof *k->name);
+    k->n = xcalloc((size_t)t->n + 1, sizeof(long));
+    k->right = xcalloc((size_t)t->n + 1, sizeof(long));
+    k->count = 0;
+    long i = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, t->records) {
+        if (i >= t->n)
+            break;
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(r, "category");
+        if (cJSON_IsString(c)) {
+            int j = 0;
+            while (j < k->count && strcmp(k->name[j], c->valuestring) != 0)
+                j++;
+            if (j == k->count)
+                k->name[k->count++] = c->valuestring;
+            k->n[j]++;
+            k->right[j] += t->correct[i];
+        }
+        i++;
+    }
+    /* in the order of their names */
+    for (int a = 1; a < k->count; a++)
+        for (int b = a; b > 0 && strcmp(k->name[b - 1], k->name[b]) > 0; b--) {
+            const char *nm = k->name[b];
+            long n = k->n[b], rt = k->right[b];
+            k->name[b] = k->name[b - 1];
+            k->n[b] = k->n[b - 1];
+            k->right[b] = k->right[b - 1];
+            k->name[b - 1] = nm;
+            k->n[b - 1] = n;
+            k->right[b - 1] = rt;
+        }
+}
+
+void eval_kinds_free(eval_kinds *k)
+{
+    free(k->name);
+    free(k->n);
+    free(k->right);
+    memset(k, 0, sizeof *k);
+}
+
 bool eval_is_choice(const eval_task *t)
 {
     return t->g->answer.kind == ANSWER_CHOICE;
@@ -986,6 +1031,20 @@ static void steps_json(strbuf *sb, const eval_task *t, const char *indent)
     eval_steps_free(&st);
 }
 
+/* EVAL.json's "Answer Category Accuracy" of a composed-question task. */
+static void kinds_json(strbuf *sb, const eval_task *t, const char *indent)
+{
+    eval_kinds k;
+    eval_kinds_of(t, &k);
+    strbuf_addf(sb, ",\n%s    \"Answer Category Accuracy\": {", indent);
+    for (int j = 0; j < k.count; j++) {
+        strbuf_addf(sb, "%s\n%s        \"%s\": ", j ? "," : "", indent, k.name[j]);
+        add_pct(sb, eval_pct(k.right[j], k.n[j]));
+    }
+    strbuf_addf(sb, "%s%s}", k.count ? "\n    " : "", k.count ? indent : "");
+    eval_kinds_free(&k);
+}
+
 static void task_eval_json(strbuf *sb, const eval_task *t, const char *indent)
 {
     eval_categories c;
@@ -1013,8 +1072,10 @@ static void task_eval_json(strbuf *sb, const eval_task *t, const char *indent)
         }
         strbuf_addf(sb, "%s%s}", c.count ? "\n    " : "", c.count ? indent : "");
     }
-    if (eval_is_choice(t))
+    if (eval_is_choice(t)) {
         steps_json(sb, t, indent);
+        kinds_json(sb, t, indent);
+    }
     strbuf_addf(sb, "\n%s}", indent);
     eval_categories_free(&c);
 }
@@ -1195,6 +1256,22 @@ static void steps_table(FILE *f, const eval_task *t)
     eval_steps_free(&st);
 }
 
+/* The accuracy of a composed-question task per answer category, one line. */
+static void kinds_line(FILE *f, const eval_task *t)
+{
+    eval_kinds k;
+    eval_kinds_of(t, &k);
+    fprintf(f, "by answer category:");
+    for (int j = 0; j < k.count; j++) {
+        strbuf p = {0};
+        add_pct(&p, eval_pct(k.right[j], k.n[j]));
+        fprintf(f, "%s %s %s%% (%ld)", j ? "," : "", k.name[j], p.buf, k.n[j]);
+        strbuf_free(&p);
+    }
+    fputc('\n', f);
+    eval_kinds_free(&k);
+}
+
 static void summary(FILE *f, const eval_set *s)
 {
     fprintf(f, "%-24s %7s %7s %9s %9s\n", "task", "records", "right", "no parse", "accuracy");
@@ -1262,11 +1339,14 @@ static void summary(FILE *f, const eval_set *s)
                 fprintf(f, "%s ", s->t[k].g->name);
                 levels_line(f, &s->t[k]);
                 steps_table(f, &s->t[k]);
+                kinds_line(f, &s->t[k]);
             }
     } else {
         levels_line(f, &s->t[0]);
-        if (eval_is_choice(&s->t[0]))
+        if (eval_is_choice(&s->t[0])) {
             steps_table(f, &s->t[0]);
+            kinds_line(f, &s->t[0]);
+        }
     }
 }
 

@@ -160,6 +160,16 @@ typedef struct eval_steps {
     int *steps;
     int count, width;
 } eval_steps;
+/* Accuracy per answer category of a composed-question task (the records'
+ * `category`: colour, shape, event, ...): name[k] in the order of the names, n[k]
+ * records of which right[k] are correct.  Records without one are left out. */
+typedef struct eval_kinds {
+    const char **name;
+    long *n, *right;
+    int count;
+} eval_kinds;
+void eval_kinds_of(const eval_task *t, eval_kinds *k);
+void eval_kinds_free(eval_kinds *k);
 bool eval_is_choice(const eval_task *t);
 void eval_steps_of(const eval_task *t, eval_steps *st);
 void eval_steps_free(eval_steps *st);

@@ -329,6 +329,17 @@ static int readout_value(const cc_view *v, cc_readout r, int obj, int obj2, int 
     return -1;
 }
 
+/* Whether the readout of the chain's first n steps reads their latest frame: a
+ * frame, a count or a direction always; "what happens" when the last of them
+ * found a frame ("what happens next after frame K"), else it asks about the
+ * whole video. */
+static bool reads_frame(const cc_chain *c, int n)
+{
+    if (c->read == CC_READ_EVENT)
+        return n > 0 && cc_op_frame(c->step[n - 1].op);
+    return true;
+}
+
 /* ---- dropping steps ---- */
 
 /* Step values and readout answers already worked out for one chain: -3 not yet. */
@@ -409,7 +420,7 @@ static uint64_t answers(const cc_view *v, const cc_chain *c, unsigned keep, memo
         for (int p = 0; p < no; p++)
             for (int b = 0; b < 64 && (cur[a][p] >> b); b++)
                 if (cur[a][p] >> b & 1) {
-                    int val = memo_read(mm, v, c->read, a, p, framed ? b + 1 : 0);
+                    int val = memo_read(mm, v, c->read, a, p, framed && reads_frame(c, c->n) ? b + 1 : 0);
                     if (val >= 0)
                         m |= 1ULL << val;
                 }
@@ -455,7 +466,7 @@ int cc_resolve(const cc_view *v, const cc_chain *c, cc_result *res)
         return 0;
     if ((c->read == CC_READ_FRAME || c->read == CC_READ_COUNT || c->read == CC_READ_DIRECTION) && frame < 0)
         return -1;
-    int a = readout_value(v, c->read, obj, prev, frame);
+    int a = readout_value(v, c->read, obj, prev, reads_frame(c, c->n) ? frame : -1);
     if (a < 0)
         return -1;
     res->answer = a;
@@ -476,7 +487,7 @@ int cc_verify(const cc_view *v, const cc_chain *c, cc_result *res)
         for (int j = 0; j < k; j++)
             if (cc_op_frame(c->step[j].op) == fr && res->value[j] == res->value[k])
                 return -1;
-        if (k > 0 && readout_value(v, c->read, obj, prev, frame) == res->answer)
+        if (k > 0 && readout_value(v, c->read, obj, prev, reads_frame(c, k) ? frame : -1) == res->answer)
             return -1;
         if (fr) {
             frame = res->value[k];
@@ -842,7 +853,7 @@ void cc_readout_text(const cc_chain *c, char *out, size_t n)
         snprintf(out, n, "How many objects can be seen in %s?", f);
         return;
     case CC_READ_EVENT:
-        if (fs >= 0)
+        if (fs >= 0 && reads_frame(c, c->n))
             snprintf(out, n, "What happens next to %s after %s?", o, f);
         else
             snprintf(out, n, "What happens to %s during the video?", o);
