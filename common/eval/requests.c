@@ -405,6 +405,47 @@ static int frames_part(cJSON *content, const eval_task *t, const cJSON *rec, con
     return 0;
 }
 
+int requests_parse_option(int argc, char **argv, int *i, requests_options *ro, bool *bad)
+{
+    const char *v;
+    if ((v = eval_opt_value(argc, argv, i, "--task", bad))) {
+        if (eval_opt_task(v, &ro->task))
+            return -1;
+    } else if (!*bad && (v = eval_opt_value(argc, argv, i, "--prompts", bad))) {
+        ro->prompts = v;
+    } else if (!*bad && (v = eval_opt_value(argc, argv, i, "--shots", bad))) {
+        if (strlen(v) != 1 || v[0] < '0' || v[0] > '3') {
+            eval_usage_fail("bad --shots '%s' (expected 0, 1, 2 or 3)", v);
+            return -1;
+        }
+        ro->shots = v[0] - '0';
+    } else if (!*bad && (v = eval_opt_value(argc, argv, i, "--max_tokens", bad))) {
+        char *end;
+        errno = 0;
+        ro->max_tokens = strtol(v, &end, 10);
+        if (errno || *end || !*v || ro->max_tokens < 1 || ro->max_tokens > REQ_MAX_TOKENS) {
+            eval_usage_fail("bad --max_tokens '%s' (expected a whole number from 1 to 1000000)", v);
+            return -1;
+        }
+    } else if (!*bad && (v = eval_opt_value(argc, argv, i, "--frames", bad))) {
+        char *end;
+        errno = 0;
+        long k = strtol(v, &end, 10);
+        if (errno || *end || !*v || k < GEN_FRAMES_MIN || k > GEN_MAX_IMAGES) {
+            eval_usage_fail("bad --frames '%s' (expected a whole number from %d to %d)", v, GEN_FRAMES_MIN,
+                            GEN_MAX_IMAGES);
+            return -1;
+        }
+        ro->frames = (int)k;
+    } else if (!*bad && strcmp(argv[*i], "--tile") == 0) {
+        ro->tile = true;
+    } else {
+        return 0;
+    }
+    ro->any = true;
+    return 1;
+}
+
 int requests_write(const char *dir, const char *model, const char *out, const generator *task,
                    const char *prompts, int shots, long max_tokens)
 {

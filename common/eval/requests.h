@@ -46,6 +46,22 @@ int requests_write(const char *dir, const char *model, const char *out, const ge
 int requests_write_frames(const char *dir, const char *model, const char *out, const generator *task,
                           const char *prompts, int shots, long max_tokens, int frames, bool tile);
 
+/* gen requests' options (gen ask takes them too). */
+typedef struct requests_options {
+    const generator *task; /* NULL: every task of a tree, or the directory's own */
+    const char *prompts;   /* --prompts ROOT, or NULL */
+    int shots;             /* 0..3 */
+    long max_tokens;       /* 0: not sent */
+    int frames;            /* video tasks: K of each sample's frames, 0 for all */
+    bool tile;
+    bool any;              /* one of them was given */
+} requests_options;
+/* Parses the option at argv[*i] if it is one of gen requests' own (--task,
+ * --prompts, --shots, --max_tokens, --frames, --tile; "--opt V" or "--opt=V"),
+ * advancing *i past its value: 1 when it was, 0 when not (*bad set when it
+ * lacks its value), or -1 after printing a usage error for a bad value. */
+int requests_parse_option(int argc, char **argv, int *i, requests_options *ro, bool *bad);
+
 /* The same requests one at a time, for a caller that sends them itself (gen ask):
  * requests_open loads DIR and checks the options as requests_write_frames does
  * (an exit code, the message in err, never printed); requests_next gives each
