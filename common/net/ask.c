@@ -714,10 +714,7 @@ int ask_run(const ask_options *o)
                 memset(line.buf, 0, line.len);
             strbuf_free(&line);
             chat_reply_clear(&r);
-            if (job) {
-                free(job->user);
-                chat_job_free(job);
-            }
+            chat_job_free(job);
         }
         if (fatal) {
             chat_pool_abandon(pool);

@@ -212,6 +212,7 @@ void chat_job_free(chat_job *job)
         return;
     free(job->id);
     free(job->body);
+    free(job->user);
     free(job);
 }
 

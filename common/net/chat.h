@@ -59,7 +59,7 @@ typedef struct chat_job {
     char *body;   /* the JSON body, as sent */
     size_t len;
     int tries;    /* attempts made so far */
-    void *user;
+    void *user;   /* the caller's: malloc'd or NULL, freed with the job */
 } chat_job;
 
 /* How one attempt ended. */
