@@ -174,12 +174,16 @@ int results_open(results_file *r, const char *path, char *err, size_t errlen)
     if (fstat(fd, &st) != 0) {
         snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
         close(fd);
+        free(r->path);
+        r->path = NULL;
         return GEN_EXIT_IO;
     }
     if ((unsigned long long)st.st_size > (unsigned long long)EVAL_MAX_FILE) {
         snprintf(err, errlen, "cannot continue '%s': larger than 1 GiB (not a results file of gen ask; name another "
                  "with -o)", path);
         close(fd);
+        free(r->path);
+        r->path = NULL;
         return GEN_EXIT_ANSWERS;
     }
     size_t size = (size_t)st.st_size;
@@ -198,6 +202,8 @@ int results_open(results_file *r, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno ? errno : EIO));
         free(text);
         close(fd);
+        free(r->path);
+        r->path = NULL;
         return GEN_EXIT_IO;
     }
     long nl = 1;
@@ -300,6 +306,15 @@ int results_open(results_file *r, const char *path, char *err, size_t errlen)
     free(text);
     if (rc) {
         close(fd);
+        fd = -1;
+        for (long k = 0; k < r->nanswers; k++) {
+            free(r->answers[k].id);
+            free(r->answers[k].hash);
+        }
+        free(r->answers);
+        free(r->path);
+        memset(r, 0, sizeof *r);
+        r->fd = -1;
         return rc;
     }
     r->fd = fd;
