@@ -7,6 +7,7 @@
  *     at most four times a second; each draw rewrites the line in place ("\r").
  *  2. progress_end() ends a drawn line with a newline, so the lines printed
  *     after it start on their own; it prints nothing when nothing was drawn.
+ *     GEN_PROGRESS_NOW=1 in the environment (for tests) draws from the start.
  *  3. Nothing here is shared between threads: a multi-threaded caller draws
  *     from one thread at a time (it holds its own lock).
  */
