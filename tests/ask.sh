@@ -57,8 +57,8 @@ serve() {
     PORT=$(cat "$WORK/$name.port" 2>/dev/null)
     [ -n "$PORT" ] || { echo "ask: the test server did not start"; exit 1; }
 }
-stats() { "$PY" -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())' \
-    "http://127.0.0.1:$PORT/stats" >"$1"; }
+stats() { "$PY" -c 'import ssl, sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], context=ssl._create_unverified_context()).read().decode())' \
+    "${SCHEME:-http}://127.0.0.1:$PORT/stats" >"$1"; }
 # no_key FILE...: the key (and the wrong one) is in none of the files
 no_key() {
     local f
@@ -296,6 +296,20 @@ fatal redirect "HTTP 307 redirects to 'http://127.0.0.2:9/v1/chat/completions', 
 DEAD=$("$PY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
 fatal dead "cannot connect: .*(Connection refused|Couldn't connect).*is the server running there" \
     OPENAI_API_KEY="$KEY" -- --endpoint "http://127.0.0.1:$DEAD/v1" --model test-model
+# a certificate that does not verify (self-signed, made here): exit 8, nothing sent
+if command -v openssl >/dev/null; then
+    kill "$SRV"; wait "$SRV" 2>/dev/null
+    openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+        -keyout "$WORK/tls.key" -out "$WORK/tls.crt" 2>/dev/null
+    serve tls --key "$KEY" --model test-model --tls "$WORK/tls.crt" "$WORK/tls.key"
+    fatal tls "POST https://127.0.0.1:$PORT/v1/chat/completions: the TLS connection failed: .*certificate" \
+        OPENAI_API_KEY="$KEY" -- --endpoint "https://127.0.0.1:$PORT/v1" --model test-model
+    SCHEME=https stats "$WORK/stats-tls.json"
+    grep -q '"posts": 0' "$WORK/stats-tls.json" && ok || fail "a request reached the server past a bad certificate"
+    kill "$SRV"; wait "$SRV" 2>/dev/null
+    serve keyed2 --key "$KEY" --model test-model
+    E="http://127.0.0.1:$PORT/v1"
+fi
 # --api-key-env naming an unset variable, and a key on the command line: usage errors
 env -u NOT_SET "$GEN" ask "$T" --endpoint "$E" --model test-model -o "$WORK/u.jsonl" --api-key-env NOT_SET 2>"$WORK/u1"
 rc=$?

@@ -219,10 +219,16 @@ def main():
     p.add_argument("--delay", type=float, default=0.0)
     p.add_argument("--slow", type=float, default=5.0)
     p.add_argument("--lifetime", type=float, default=600.0)
+    p.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve https with this certificate")
     a = p.parse_args()
     srv = Server(("127.0.0.1", 0), Handler)
     srv.daemon_threads = True
     srv.state = State(a)
+    if a.tls:
+        import ssl
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        ctx.load_cert_chain(a.tls[0], a.tls[1])
+        srv.socket = ctx.wrap_socket(srv.socket, server_side=True)
     with open(a.port_file + ".tmp", "w") as f:
         f.write(str(srv.server_address[1]))
     os.rename(a.port_file + ".tmp", a.port_file)
