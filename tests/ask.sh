@@ -191,6 +191,12 @@ PY
 grep -q "6 failed" "$WORK/err4" && grep -q "gen score counts them as no answer, and the same command again asks them" \
     "$WORK/err4" && ok || fail "the failure summary: $(cat "$WORK/err4")"
 "$GEN" score "$T" "$WORK/r4.jsonl" --annotated "$WORK/ann4.json" --quiet && ok || fail "gen score of failed lines"
+# refused (answers to other requests): the file stays as it was, failed lines and all
+cp "$WORK/r4.jsonl" "$WORK/r4.orig"
+OPENAI_API_KEY=$KEY "$GEN" ask "$T" --endpoint "http://127.0.0.1:$PORT/v1" --model test-model -o "$WORK/r4.jsonl" \
+    --max_tokens 5 2>/dev/null
+rc=$?
+[ $rc -eq 6 ] && cmp -s "$WORK/r4.jsonl" "$WORK/r4.orig" && ok || fail "a refused resume: exit $rc, or the file changed"
 [ "$(grep -c '"ERROR": "request failed' "$WORK/ann4.json")" -eq 6 ] && ok ||
     fail "failed requests are not 'request failed' in gen score: $(grep -c 'request failed' "$WORK/ann4.json")"
 OPENAI_API_KEY=$KEY "$GEN" ask "$T" --endpoint "http://127.0.0.1:$PORT/v1" --model test-model -o "$WORK/r4.jsonl" \

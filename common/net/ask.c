@@ -568,6 +568,8 @@ int ask_run(const ask_options *o)
         }
     }
     plan_free(plan, nplan);
+    if (!rc && results_settle(&res, err, sizeof err) != 0)
+        rc = GEN_EXIT_IO;
     if (rc) {
         if (res.fd >= 0) {
             char e2[512];

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 /* A line of the file as read. */
-typedef struct line_info {
+typedef struct results_line {
     size_t at, len;  /* without the newline */
     bool keep;
 } line_info;
@@ -161,6 +161,21 @@ static bool is_answer(const cJSON *o)
     return cJSON_IsNumber(st) && st->valuedouble == 200 && (!e || cJSON_IsNull(e));
 }
 
+/* Frees what r holds (not its descriptor) and empties it. */
+static void results_forget(results_file *r)
+{
+    for (long k = 0; k < r->nanswers; k++) {
+        free(r->answers[k].id);
+        free(r->answers[k].hash);
+    }
+    free(r->answers);
+    free(r->path);
+    free(r->text);
+    free(r->lines);
+    memset(r, 0, sizeof *r);
+    r->fd = -1;
+}
+
 int results_open(results_file *r, const char *path, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
@@ -293,33 +308,38 @@ int results_open(results_file *r, const char *path, char *err, size_t errlen)
         }
         r->nanswers = w;
     }
-    if (!rc && changed) {
-        int nfd = rewrite(path, text, lines, n, err, errlen);
-        if (nfd < 0) {
-            rc = GEN_EXIT_IO;
-        } else {
-            close(fd);
-            fd = nfd;
-        }
-    }
-    free(lines);
-    free(text);
+    r->text = text;
+    r->lines = lines;
+    r->nlines = n;
+    r->changed = changed;
     if (rc) {
         close(fd);
-        fd = -1;
-        for (long k = 0; k < r->nanswers; k++) {
-            free(r->answers[k].id);
-            free(r->answers[k].hash);
-        }
-        free(r->answers);
-        free(r->path);
-        memset(r, 0, sizeof *r);
-        r->fd = -1;
+        results_forget(r);
         return rc;
     }
     r->fd = fd;
     r->synced = mono_seconds();
     return 0;
+}
+
+int results_settle(results_file *r, char *err, size_t errlen)
+{
+    int rc = 0;
+    if (r->changed) {
+        int nfd = rewrite(r->path, r->text, r->lines, r->nlines, err, errlen);
+        if (nfd < 0) {
+            rc = -1;
+        } else {
+            close(r->fd);
+            r->fd = nfd;
+        }
+    }
+    free(r->text);
+    free(r->lines);
+    r->text = NULL;
+    r->lines = NULL;
+    r->changed = false;
+    return rc;
 }
 
 int results_append(results_file *r, const char *line, size_t len, char *err, size_t errlen)
@@ -360,13 +380,6 @@ int results_close(results_file *r, char *err, size_t errlen)
         r->fd = -1;
         sync_dir(r->path); /* a file made by this run: its name too */
     }
-    for (long k = 0; k < r->nanswers; k++) {
-        free(r->answers[k].id);
-        free(r->answers[k].hash);
-    }
-    free(r->answers);
-    free(r->path);
-    memset(r, 0, sizeof *r);
-    r->fd = -1;
+    results_forget(r);
     return rc;
 }
