@@ -639,6 +639,8 @@ int report_write(const char *root, const char *answers, const char *out, const g
         rc = GEN_EXIT_USAGE;
     if (!rc)
         rc = eval_read_answers(pos[1], &s, err, sizeof err);
+    if (!rc)
+        eval_answers_notes(&s, pos[1], quiet, stderr);
     if (!rc && font_init(err, sizeof err) != 0)
         rc = GEN_EXIT_IO;
     else if (!rc) {
