@@ -24,6 +24,10 @@
  * fails when no set of subconditions passes the verification (measured: see
  * docs/tasks/comp_conjunctive.md). */
 #define WORLD_TRIES 400
+/* Rounds of WORLD_TRIES worlds: when a round finds no question of its category
+ * (a level-4 event question at 64 frames, now and then), the next draws the
+ * category again from its stream, so a long run does not fail on a rare world. */
+#define CATEGORY_ROUNDS 4
 /* Subconditions gathered about the target, at most. */
 #define POOL_MAX 96
 /* Targets tried on one world before it is drawn again. */
@@ -269,11 +273,11 @@ static void gather(const comp_world *w, const ask *q, rng *r, pool *p)
 #undef ADD
 }
 
-/* The answers each object could have under the reading, a bit per value
- * (docs/composed-reading.md): its colour when it never changes, its shape; the
- * one event that happens to it, or those that may (a changing colour or two
- * events are no one answer: none).  An object with none cannot be what the
- * question asks about: a reader would rule it out. */
+/* The one clear answer of each object under the reading, as a bit (or none:
+ * 0), docs/composed-reading.md: its colour when it never changes, its shape,
+ * the one event that clearly happens to it while each of the other four
+ * clearly does not.  An object with none is no rival when a subcondition is
+ * dropped: a reading through it gives no answer. */
 static void answer_sets(const comp_world *w, const ask *q, uint64_t *set)
 {
     for (int i = 0; i < w->nobj; i++) {
@@ -296,7 +300,8 @@ static void answer_sets(const comp_world *w, const ask *q, uint64_t *set)
                 else if (h == COMP_UNSURE)
                     maybe |= 1ULL << ev;
             }
-            set[i] = yes ? ((yes & (yes - 1)) == 0 ? yes : 0) : maybe;
+            /* clear: one happens, each of the other four clearly does not */
+            set[i] = !maybe && yes && (yes & (yes - 1)) == 0 ? yes : 0;
             break;
         }
         }
@@ -316,17 +321,42 @@ static int single(uint64_t s)
 
 /* True when no one answer fits every object of `set` that has one: two
  * objects at least with different answers remain, however ties are read. */
-static bool ambiguous(const comp_world *w, unsigned set, const uint64_t *val)
+static bool ambiguous_in(const comp_world *w, unsigned set, const uint64_t *val, uint64_t opts)
 {
     uint64_t common = ~0ULL;
     bool any = false;
     for (int i = 0; i < w->nobj; i++) {
-        if (!(set >> i & 1) || !val[i])
+        if (!(set >> i & 1) || !(val[i] & opts))
             continue;
-        common &= val[i];
+        common &= val[i] & opts;
         any = true;
     }
     return any && common == 0;
+}
+
+static bool ambiguous(const comp_world *w, unsigned set, const uint64_t *val)
+{
+    return ambiguous_in(w, set, val, ~0ULL);
+}
+
+/* The verification, the plain way: the whole set leaves {t}; every proper
+ * subset leaves two objects with different clear answers among opts. */
+static bool verified(const comp_world *w, const unsigned *mask, int n, int t, const uint64_t *val, uint64_t opts)
+{
+    unsigned all = (1u << w->nobj) - 1;
+    for (unsigned use = 0; use < (1u << n); use++) {
+        unsigned set = all;
+        for (int k = 0; k < n; k++)
+            if (use >> k & 1)
+                set &= mask[k];
+        if (use == (1u << n) - 1) {
+            if (set != 1u << t)
+                return false;
+        } else if (!ambiguous_in(w, set, val, opts)) {
+            return false;
+        }
+    }
+    return true;
 }
 
 /* The answers object i may have as frame k alone shows it (a bit per value). */
@@ -470,9 +500,18 @@ static bool dfs(search *s, int d, int from)
         s->pick[d] = c;
         if (d + 1 == s->n) {
             uint64_t named = named_values(s->w, s->q->cat, s->p, s->pick, s->n);
+            uint64_t opts = (s->video | 1ULL << s->answer) & ~named;
             if (named >> s->answer & 1)
                 continue;
-            if (!s->glance || glance_open(s->w, s->q, s->p, s->pick, s->n, (s->video | 1ULL << s->answer) & ~named))
+            /* a rival counts only with an answer among the options (all the
+             * video's values the question does not name): a reader who drops a
+             * subcondition and sees one option among the objects left is done */
+            unsigned mask[MAX_CONDS];
+            for (int j = 0; j < s->n; j++)
+                mask[j] = s->p->mask[s->pick[j]];
+            if (!verified(s->w, mask, s->n, s->t, s->val, opts))
+                continue;
+            if (!s->glance || glance_open(s->w, s->q, s->p, s->pick, s->n, opts))
                 return true;
             continue;
         }
@@ -518,26 +557,6 @@ static int family(const comp_cond *c)
     }
 }
 
-/* The verification, the plain way: the whole set leaves {t}; every proper
- * subset leaves two objects with different clear answers. */
-static bool verified(const comp_world *w, const unsigned *mask, int n, int t, const uint64_t *val)
-{
-    unsigned all = (1u << w->nobj) - 1;
-    for (unsigned use = 0; use < (1u << n); use++) {
-        unsigned set = all;
-        for (int k = 0; k < n; k++)
-            if (use >> k & 1)
-                set &= mask[k];
-        if (use == (1u << n) - 1) {
-            if (set != 1u << t)
-                return false;
-        } else if (!ambiguous(w, set, val)) {
-            return false;
-        }
-    }
-    return true;
-}
-
 /* Chooses n subconditions from the pool that pass verification, broadest first;
  * false when the search finds none within its budget. */
 static bool choose(const comp_world *w, const ask *q, const pool *p, int n, const uint64_t *val, int answer, rng *r,
@@ -572,7 +591,8 @@ static bool choose(const comp_world *w, const ask *q, const pool *p, int n, cons
         pick[k] = s.pick[k];
         mask[k] = p->mask[pick[k]];
     }
-    if (!verified(w, mask, n, q->t, val)) /* the search's own result, checked the plain way */
+    uint64_t opts = (video_values(w, q->cat) | 1ULL << answer) & ~named_values(w, q->cat, p, pick, n);
+    if (!verified(w, mask, n, q->t, val, opts)) /* the search's own result, checked the plain way */
         return false;
     /* broadest first, so the steps' counts narrow down (ties keep the draw's order) */
     for (int a = 1; a < n; a++)
@@ -674,12 +694,18 @@ static int sample(gen_ctx *ctx)
     int wanted = cat == CAT_EVENT ? (int)rng_below(&cr, COMP_NEVENTS) : -1;
     comp_world w;
     pool p;
-    for (int world = 0;; world++) {
-        if (world == WORLD_TRIES)
+    for (int tries = 0;; tries++) {
+        if (tries == WORLD_TRIES * CATEGORY_ROUNDS)
             return gen_fail(ctx, "cannot compose %d subconditions with a unique answer in %d videos of %d frames", n,
-                            WORLD_TRIES, F);
-        if (world > 0)
+                            WORLD_TRIES * CATEGORY_ROUNDS, F);
+        if (tries > 0)
             ctx->redraws++;
+        int world = tries % WORLD_TRIES;
+        if (tries > 0 && world == 0) {
+            /* a round without a question: the category again, from its stream */
+            cat = (int)rng_below(&cr, NCATS);
+            wanted = cat == CAT_EVENT ? (int)rng_below(&cr, COMP_NEVENTS) : -1;
+        }
         int want = world < WANTED_WORLDS ? wanted : -1;
         /* more objects, sharing fewer shapes and colours, as conditions grow */
         comp_spec spec = {.nframes = F,

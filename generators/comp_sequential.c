@@ -40,6 +40,9 @@
 /* Frame questions offer five frame numbers, so they need five frames. */
 #define FRAME_OPTIONS_MIN 5
 #define NOPTIONS 5
+/* Option sets drawn for one chain before the next is tried: the distractors (a
+ * window of numbers) must hold the answers a reader dropping a step would reach. */
+#define OPTION_TRIES 3
 /* Count questions need frames whose counts differ: with fewer than five,
  * appearing and vanishing hardly fit and no count chain verified (measured
  * at 2 frames: none in 400 videos). */
@@ -411,17 +414,29 @@ static int sample(gen_ctx *ctx)
         dfs(&se, &c, 0);
         if (se.found == 0)
             continue;
+        /* the world's answer values in a random order (so drawn alike), each
+         * with one of its chains; the first whose options keep every step needed
+         * among them, and every frame alone open, is the sample's */
         int values[NANSWERS], nvalues = 0;
         for (int a = 0; a < NANSWERS; a++)
             if (se.found_by[a])
                 values[nvalues++] = a;
-        int a = values[rng_below(&ctx->rng, (uint32_t)nvalues)];
-        c = se.best[a];
-        res = se.res[a];
-        for (int j = 0; j < n; j++)
-            step_answer(v, &c, &res, j, ans[j], sizeof ans[j]);
-        found = make_options(&ctx->rng, v, cat, res.answer, letter, optval, opt);
-        found = found && (n < 2 || glance_open(v, &c, optval));
+        rng_shuffle_int(&ctx->rng, values, nvalues);
+        for (int k = 0; k < nvalues && !found; k++) {
+            c = se.best[values[k]];
+            res = se.res[values[k]];
+            for (int tries = 0; tries < OPTION_TRIES && !found; tries++) {
+                if (!make_options(&ctx->rng, v, cat, res.answer, letter, optval, opt))
+                    break;
+                uint64_t opts = 0;
+                for (int j = 0; j < NOPTIONS; j++)
+                    opts |= 1ULL << optval[j];
+                found = cc_needed_among(v, &c, opts) && (n < 2 || glance_open(v, &c, optval));
+            }
+        }
+        if (found)
+            for (int j = 0; j < n; j++)
+                step_answer(v, &c, &res, j, ans[j], sizeof ans[j]);
     }
     if (!found) {
         free(w);

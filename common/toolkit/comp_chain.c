@@ -507,6 +507,19 @@ int cc_verify(const cc_view *v, const cc_chain *c, cc_result *res)
     return 0;
 }
 
+bool cc_needed_among(const cc_view *v, const cc_chain *c, uint64_t opts)
+{
+    static _Thread_local memo mm;
+    memo_reset(&mm);
+    unsigned full = (1u << c->n) - 1;
+    for (unsigned keep = 0; keep < full; keep++) {
+        uint64_t m = answers(v, c, keep, &mm) & opts;
+        if ((m & (m - 1)) == 0)
+            return false;
+    }
+    return true;
+}
+
 /* ---- one frame alone ---- */
 
 /* The observer of frame k: objects are those in frame k, and U (index nobj),

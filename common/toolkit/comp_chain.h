@@ -159,6 +159,10 @@ uint64_t cc_answers(const cc_view *v, const cc_chain *c, unsigned keep);
 int cc_resolve(const cc_view *v, const cc_chain *c, cc_result *res);
 /* 0 when the chain resolves and no proper subset of its steps does. */
 int cc_verify(const cc_view *v, const cc_chain *c, cc_result *res);
+/* True when every proper subset of the steps leaves two answers or more among
+ * opts (the options' values): a reader who drops a step and finds one option
+ * among what remains is not helped by the others. */
+bool cc_needed_among(const cc_view *v, const cc_chain *c, uint64_t opts);
 /* The answers frame k alone leaves possible (contract 5); the search stops
  * once two of `enough` are among them (the question is then open). */
 uint64_t cc_glance(const cc_view *v, const cc_chain *c, int k, uint64_t enough);

@@ -242,15 +242,17 @@ int comp_predicted_side(const comp_world *w, int i, int ahead)
 {
     const comp_object *o = &w->obj[i];
     int last = w->nframes - 1;
-    if (!w->has_line || !comp_present(w, i, last) || ahead < 1)
+    /* its speed is read off the frames it is in: two at least */
+    int seen = last - o->appear;
+    if (!w->has_line || !comp_present(w, i, last) || ahead < 1 || seen < 1)
         return COMP_SIDE_UNCLEAR;
     /* where the frame would put it: the same rounding as comp_pos() */
     int f = last + ahead;
     double cx = floor(o->x + o->vx * f + 0.5), cy = floor(o->y + o->vy * f + 0.5), l, r;
     line_gaps_at(w, i, cx, cy, &l, &r);
-    /* a speed read off rounded positions over F - 1 frames is off by 1 / (F - 1)
-     * px a frame at most */
-    return side_of_gaps(l, r, COMP_GAP + COMP_PREDICT_SLACK + (double)ahead / (w->nframes - 1));
+    /* a speed read off rounded positions n frames apart is off by 1 / n px a
+     * frame at most (n: the frames it is in, less one) */
+    return side_of_gaps(l, r, COMP_GAP + COMP_PREDICT_SLACK + (double)ahead / seen);
 }
 
 /* ---- events ---- */

@@ -80,9 +80,9 @@
 /* The reading (docs/composed-reading.md): COMP_GAP is its margin M, the least
  * white (or overlap) that makes a side of the line or being behind the bar
  * clear.  A position `ahead` frames after the last is clear by M +
- * COMP_PREDICT_SLACK + ahead / (F - 1) px: the rounding of the drawn positions
- * (half a pixel each way), and a speed read off them over F - 1 frames, off by
- * 1 / (F - 1) px a frame at most. */
+ * COMP_PREDICT_SLACK + ahead / (n - 1) px for an object in the last n frames
+ * (n >= 2): the rounding of the drawn positions (half a pixel each way), and a
+ * speed read off them n - 1 frames apart, off by 1 / (n - 1) px a frame. */
 #define COMP_PREDICT_SLACK 0.5
 /* "Nearest": every other object farther by COMP_NEAR_ABS px and by a fifth. */
 #define COMP_NEAR_ABS 10.0
@@ -205,7 +205,7 @@ void comp_line_gaps(const comp_world *w, int i, int f, double *left, double *rig
 /* The side object i would be on `ahead` frames after the last if it kept moving
  * (docs/composed-reading.md, "If it keeps moving as it does"): -1, +1, 0 or
  * COMP_SIDE_UNCLEAR, with the margin above; unclear for an object not in the
- * last frame. */
+ * last frame or in it alone. */
 int comp_predicted_side(const comp_world *w, int i, int ahead);
 /* How many frames after the last (1..COMP_AHEAD_MAX) object i, kept moving,
  * would first be wholly on the other side of the line from the side it is
