@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# plain_reader: the composed tasks read as a viewer reads them (tests/plain_reader.c,
+# issue 35).  The reader judges each written sample from its frames' pixels and its
+# question, options and letter only, under docs/composed-reading.md.
+#
+# usage: plain_reader.sh path/to/gen path/to/plain_reader known_bad|fresh
+#
+#   known_bad  the reader fails, with the expected kinds, on samples of the generator of
+#              2026-12-03 (tests/plain_reader/known_bad/, README there), and catches
+#              faults planted in a sample it passes (a changed letter, two frames swapped,
+#              a changed step answer, a question in words the page does not have)
+#   fresh      the reader passes fresh output of this gen, both tasks, 16, 4 and 64
+#              frames, two seeds: the test that holds once the generators follow the
+#              reading (it fails on the generators of 2026-12-03)
+set -u
+GEN=$1
+READER=$2
+MODE=${3:-known_bad}
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/lib.sh"
+scratch
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+FIX=$HERE/plain_reader/known_bad
+
+# run DIR [ARGS...]: the reader's output in $WORK/out.txt, its exit code in $rc
+run() {
+    "$READER" "$@" >"$WORK/out.txt" 2>"$WORK/err.txt"
+    rc=$?
+}
+# has LINE-PATTERN WHAT: the last run printed a line matching LINE-PATTERN
+has() {
+    grep -qE -- "$1" "$WORK/out.txt" && ok || { fail "$2: no line matching '$1' in:"; cat "$WORK/out.txt"; }
+}
+
+if [ "$MODE" = known_bad ]; then
+    # --- the stored samples of the old generator: each fails for its reason ---
+    run "$FIX/comp_sequential"
+    [ "$rc" -eq 1 ] && ok || fail "known_bad/comp_sequential: exit $rc, expected 1"
+    # seed 424242 file 39: frame 12 recorded, frame 11 already shows the diamond across
+    has '^file 39 level 2: unclear: step 2 .*records 12.*frame 11 shows it across' "file 39"
+    # ... and only a near tie made step 1 look needed
+    has '^file 39 level 2: necessity: keeping only steps \{2\}' "file 39 necessity"
+    # file 62: counting the partly hidden objects, every last frame holds 5 objects
+    has '^file 62 level 3: necessity: keeping only steps \{3\} leaves 1 clear answer' "file 62"
+    run "$FIX/comp_sequential-frames4"
+    [ "$rc" -eq 1 ] && ok || fail "known_bad/comp_sequential-frames4: exit $rc, expected 1"
+    # seed 7 --frames 4 file 90: a wrong gold (3.4 px of white already in frame 3)
+    has '^file 90 level 4: step: step 2: records frame 4, reads frame 3' "file 90 step"
+    has '^file 90 level 4: answer: records green, reads skyblue' "file 90 answer"
+    run "$FIX/comp_conjunctive"
+    [ "$rc" -eq 1 ] && ok || fail "known_bad/comp_conjunctive: exit $rc, expected 1"
+    # seed 7 file 29 "is small and is a hexagon": the star that changes colour has no one
+    # colour, so "is small" alone leaves one answer; frame 1 alone settles it
+    has '^file 29 level 2: necessity: keeping only subconditions \{1\}' "file 29 necessity"
+    has '^file 29 level 2: glance: frame 1 alone settles the answer \(brown\)' "file 29 glance"
+    for d in "$FIX"/*/; do
+        run "$d"
+        ! grep -qE ': (decode|label|parse|margin):' "$WORK/out.txt" && ok ||
+            fail "$d: the stored frames do not read cleanly: $(grep -E ': (decode|label|parse|margin):' "$WORK/out.txt")"
+    done
+
+    # --- planted faults: each must be caught in a sample the reader passes ---
+    for task in comp_sequential comp_conjunctive; do
+        "$GEN" "$task" --num_images 6 --num_sizes 1..4 --seed 3535 --out "$WORK/$task" --quiet ||
+            { fail "gen $task"; continue; }
+        # a sample the reader passes (level 1 ones do today)
+        clean=
+        for n in $(seq 1 24); do
+            "$READER" --file "$n" "$WORK/$task" >/dev/null 2>&1 && { clean=$n; break; }
+        done
+        [ -n "$clean" ] && ok || { fail "$task: no sample of seed 3535 passes, none to plant faults in"; continue; }
+        echo "plain_reader: $task: faults planted in file $clean of seed 3535"
+        run "$WORK/$task" --file "$clean"
+        [ "$rc" -eq 0 ] && ok || fail "$task: file $clean passed alone but not now"
+        plant() { # plant NAME PYTHON-EDIT: a copy of the run with record $clean edited
+            rm -rf "$WORK/p"
+            cp -r "$WORK/$task" "$WORK/p"
+            "$PY" - "$WORK/p/data.json" "$clean" "$2" <<'PY'
+import json, sys
+path, n, edit = sys.argv[1], sys.argv[2], sys.argv[3]
+recs = json.load(open(path))
+r = [r for r in recs if r["id"] == n + "_1.png"][0]
+exec(edit)
+json.dump(recs, open(path, "w"), indent="\t")
+PY
+        }
+        # another letter (and its option as answer_value): the reader's answer differs
+        plant letter 'k = "ABCDE".index(r["answer"]); k = (k + 2) % 5; r["answer"] = "ABCDE"[k]; r["answer_value"] = r["options"][k]'
+        run "$WORK/p"
+        [ "$rc" -eq 1 ] && ok || fail "$task: a changed letter passed"
+        has "^file $clean level [0-9]: answer: records " "$task changed letter"
+        # another step answer: a count one more, or a colour no object in the video shows
+        # (the colours from the reader's own description of the sample)
+        shown=$("$READER" -v --file "$clean" "$WORK/$task" 2>&1 >/dev/null | grep -oE '^  [0-9]+: the [a-z]+ [a-z/]+' | awk '{print $4}' | tr '/' '\n' | sort -u | tr '\n' ' ')
+        other=
+        for c in red orange yellow green turquoise skyblue blue purple pink brown; do
+            case " $shown " in *" $c "*) ;; *) other=$c; break ;; esac
+        done
+        plant step 's = r["steps"][0]; s["answer"] = str(int(s["answer"]) + 1) if s["answer"].isdigit() else "'"$other"'"'
+        run "$WORK/p"
+        [ "$rc" -eq 1 ] && ok || fail "$task: a changed step answer passed"
+        has "^file $clean level [0-9]: step: step 1: records " "$task changed step"
+        # two frames swapped: their labels no longer match the other samples' frames
+        rm -rf "$WORK/p"
+        cp -r "$WORK/$task" "$WORK/p"
+        mv "$WORK/p/data/${clean}_2.png" "$WORK/p/t.png"
+        mv "$WORK/p/data/${clean}_3.png" "$WORK/p/data/${clean}_2.png"
+        mv "$WORK/p/t.png" "$WORK/p/data/${clean}_3.png"
+        run "$WORK/p"
+        [ "$rc" -eq 1 ] && ok || fail "$task: two swapped frames passed"
+        has "^file $clean level [0-9]: label: frame 2 is labelled as frame 3" "$task swapped frames"
+        # a question in words the page does not have
+        plant words 'r["question"] = r["question"].replace(" is ", " seems ", 1)'
+        run "$WORK/p"
+        [ "$rc" -eq 1 ] && ok || fail "$task: a question in other words passed"
+        has "^file $clean level [0-9]: parse: " "$task other words"
+    done
+    # bad input: exit 2 with a message
+    run "$WORK/nowhere"
+    [ "$rc" -eq 2 ] && grep -q "plain_reader: " "$WORK/err.txt" && ok || fail "a missing directory: exit $rc"
+    finish plain_reader_known_bad
+fi
+
+# --- fresh output of this gen: every sample must pass ---
+# These are the invocations that must pass once the generators follow
+# docs/composed-reading.md; on the generators of 2026-12-03 they fail.
+for task in comp_sequential comp_conjunctive; do
+    for frames in 16 4 64; do
+        n=8
+        [ "$frames" -eq 64 ] && n=2
+        for seed in 7 424242; do
+            out=$WORK/$task-$frames-$seed
+            "$GEN" "$task" --num_images "$n" --num_sizes 1..4 --frames "$frames" --seed "$seed" \
+                --out "$out" --quiet || { fail "gen $task --frames $frames --seed $seed"; continue; }
+            run "$out"
+            [ "$rc" -eq 0 ] && ok || {
+                fail "$task --frames $frames --seed $seed: the plain reader fails $(grep -c '^file' "$WORK/out.txt") lines:"
+                head -20 "$WORK/out.txt"
+                tail -4 "$WORK/out.txt"
+            }
+        done
+    done
+done
+finish plain_reader_gen
