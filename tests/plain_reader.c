@@ -1428,32 +1428,6 @@ static int ev_during(const world *w, int o, int e)
     return UNK;
 }
 
-/* The frame that shows event e done for object o (0-based), -1 never, -2 not clear. */
-static int ev_done_frame(const world *w, int o, int e)
-{
-    const obj *b = &w->o[o];
-    switch (e) {
-    case EV_APPEARS:
-        return b->first > 0 ? b->first : -1;
-    case EV_VANISHES:
-        return b->last < w->F - 1 ? b->last + 1 : -1;
-    case EV_CHANGES:
-        return b->change;
-    case EV_CROSSES:
-        return first_across(w, o);
-    case EV_BEHIND: {
-        int v = ev_during(w, o, EV_BEHIND);
-        if (v == NO)
-            return -1;
-        if (v == UNK)
-            return -2;
-        int f = first_behind(w, o);
-        return f;
-    }
-    }
-    return -2;
-}
-
 /* Does event e happen to o after frame k (0-based)?  The page: the frame showing it done
  * is later than k and o's state before the event is the one frame k shows. */
 static int ev_after(const world *w, int o, int e, int k)
@@ -1478,34 +1452,51 @@ static int ev_after(const world *w, int o, int e, int k)
             return NO;
         return here ? YES : UNK;
     case EV_CROSSES: {
-        int d = ev_done_frame(w, o, EV_CROSSES);
-        if (d == -1)
-            return ev_during(w, o, EV_CROSSES) == NO ? NO : UNK;
-        if (d == -2)
-            return UNK;
-        if (d <= k)
-            return NO;
-        if (!here)
-            return UNK;
+        /* it crosses after frame k: frame k shows it clearly not across (on its start
+         * side or over the line) and a later frame shows it wholly on the other side */
         int ss = start_side(w, o);
-        return on_side(w, o, k, !ss) == NO ? YES : UNK;
+        if (!here)
+            return ss >= 0 && b->first > k && ev_during(w, o, EV_CROSSES) != NO ? UNK : NO;
+        if (ss < 0)
+            return ev_during(w, o, EV_CROSSES) == NO ? NO : UNK;
+        int now = on_side(w, o, k, !ss);
+        if (now == YES)
+            return NO; /* already across: a straight path does not cross back */
+        int later = NO;
+        for (int kk = k + 1; kk <= b->last; kk++) {
+            int x = on_side(w, o, kk, !ss);
+            if (x == YES) {
+                later = YES;
+                break;
+            }
+            if (x == UNK)
+                later = UNK;
+        }
+        if (later == NO)
+            return NO;
+        return now == NO && later == YES ? YES : UNK;
     }
     case EV_BEHIND: {
-        int d = ev_done_frame(w, o, EV_BEHIND);
-        if (d == -1) {
-            /* clearly not after k: clear of the bar in every frame after k */
-            for (int kk = k + 1; kk <= b->last; kk++)
-                if (behind_bar(w, o, kk) != NO)
-                    return UNK;
-            return NO;
-        }
-        if (d == -2)
-            return UNK;
-        if (d <= k)
-            return NO;
+        /* it goes behind the bar after frame k: frame k shows it clearly clear of the bar
+         * and a later frame clearly partly behind it */
         if (!here)
-            return UNK;
-        return behind_bar(w, o, k) == NO ? YES : UNK;
+            return b->first > k && ev_during(w, o, EV_BEHIND) != NO ? UNK : NO;
+        int now = behind_bar(w, o, k);
+        if (now == YES)
+            return NO; /* behind it already: a straight path passes behind it once */
+        int later = NO;
+        for (int kk = k + 1; kk <= b->last; kk++) {
+            int x = behind_bar(w, o, kk);
+            if (x == YES) {
+                later = YES;
+                break;
+            }
+            if (x == UNK)
+                later = UNK;
+        }
+        if (later == NO)
+            return NO;
+        return now == NO && later == YES ? YES : UNK;
     }
     }
     return UNK;
@@ -2224,10 +2215,14 @@ static void aset_add(aset *s, int v)
 /* ------------------------------------------------------------------------------------ */
 /* A record under judgement                                                               */
 
-enum { K_ANSWER, K_UNCLEAR, K_STEP, K_NECESSITY, K_GLANCE, K_MARGIN, K_LABEL, K_PARSE,
-       K_DECODE, K_NKIND };
-static const char *KINDNAMES[K_NKIND] = {"answer", "unclear", "step", "necessity", "glance",
-                                         "margin", "label", "parse", "decode"};
+enum { K_ANSWER, K_UNCLEAR, K_STEP, K_NECESSITY, K_OPTIONS, K_GLANCE, K_MARGIN, K_LABEL,
+       K_PARSE, K_DECODE, K_NKIND };
+static const char *KINDNAMES[K_NKIND] = {"answer", "unclear", "step", "necessity", "options",
+                                         "glance", "margin", "label", "parse", "decode"};
+
+/* --strict-options: a part must be needed among the five options too (the page asks for
+ * two different answers; a model that knows the options could rule the others out) */
+static int g_strict_options;
 
 typedef struct {
     int file, level, task_conj;
@@ -2236,6 +2231,8 @@ typedef struct {
     size_t msglen;
     int glance_checked, glance_open;
     int opts_only; /* necessity holds only counting answers outside the options */
+    int opts_empty; /* ... even with every part dropped: one option only is any object's */
+    int giveaway;   /* colour/shape: the answer is the only option any object shows at all */
     int observer_unsound;
 } verdict;
 
@@ -2538,6 +2535,17 @@ static void judge_conj(const world *w, const conjq *Q, const options *op, cJSON 
                   all.n, all.n == 1 ? "" : "s");
         } else if (inopt.n < 2) {
             v->opts_only++;
+            v->opts_empty |= mask_ == 0;
+            if (g_strict_options) {
+                char kept[64] = "";
+                for (int i = 0; i < n; i++)
+                    if (mask_ >> i & 1) {
+                        size_t l = strlen(kept);
+                        snprintf(kept + l, sizeof kept - l, "%s%d", l ? "," : "", i + 1);
+                    }
+                vfail(v, K_OPTIONS, "keeping only subconditions {%s} leaves %d clear answers, %d of them options",
+                      kept, all.n, inopt.n);
+            }
         }
     }
     /* --- no single glance --- */
@@ -3430,6 +3438,17 @@ static void judge_seq(const world *w, const seqq *Q, const options *op, cJSON *s
                   all.n == 1 ? "" : "s");
         } else if (inopt.n < 2) {
             v->opts_only++;
+            v->opts_empty |= kept == 0;
+            if (g_strict_options) {
+                char ks[64] = "";
+                for (int i = 0; i < Q->n; i++)
+                    if (kept >> i & 1) {
+                        size_t l = strlen(ks);
+                        snprintf(ks + l, sizeof ks - l, "%s%d", l ? "," : "", i + 1);
+                    }
+                vfail(v, K_OPTIONS, "keeping only steps {%s} leaves %d clear answers, %d of them options",
+                      ks, all.n, inopt.n);
+            }
         }
     }
     /* --- no single glance --- */
@@ -3593,7 +3612,8 @@ static int by_file(const void *a, const void *b)
 
 static void usage(void)
 {
-    fputs("usage: plain_reader [--task comp_conjunctive|comp_sequential] [--verbose] DIR\n", stderr);
+    fputs("usage: plain_reader [--task comp_conjunctive|comp_sequential] [--strict-options] [--verbose]\n"
+          "                    [--file N [--ask QUESTION]] DIR\n", stderr);
     exit(2);
 }
 
@@ -3620,6 +3640,7 @@ int main(int argc, char **argv)
 {
     const char *dir = NULL, *task = NULL;
     int only_file = 0;
+    const char *ask = NULL;
     for (int i = 0; i < NCOL; i++)
         COLNAMES[i] = COLS[i].name;
     for (int i = 1; i < argc; i++) {
@@ -3627,6 +3648,10 @@ int main(int argc, char **argv)
             task = argv[++i];
         else if (strcmp(argv[i], "--file") == 0 && i + 1 < argc)
             only_file = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--strict-options") == 0)
+            g_strict_options = 1;
+        else if (strcmp(argv[i], "--ask") == 0 && i + 1 < argc)
+            ask = argv[++i];
         else if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0)
             g_verbose++;
         else if (argv[i][0] == '-')
@@ -3636,7 +3661,7 @@ int main(int argc, char **argv)
         else
             usage();
     }
-    if (!dir)
+    if (!dir || (ask && !only_file))
         usage();
     char path[4096];
     char *gtask = NULL;
@@ -3742,7 +3767,59 @@ int main(int argc, char **argv)
         options op;
         memset(&op, 0, sizeof op);
         int perr = 0;
-        const char *q = qq->valuestring;
+        const char *q = ask ? ask : qq->valuestring;
+        if (ask) {
+            /* --ask: the reader's own reading of another question about this video */
+            char perrs[512] = "";
+            conjq CQ2;
+            seqq SQ2;
+            int bad2 = bad || (conj ? parse_conj(q, &CQ2, perrs, sizeof perrs) : parse_seq(q, &SQ2, perrs, sizeof perrs));
+            if (bad2) {
+                printf("cannot read the question or the frames: %s\n", perrs[0] ? perrs : v->msg ? v->msg : "?");
+            } else if (conj) {
+                g_slack = TOL;
+                int cat = conj_cat(&CQ2);
+                for (int o = 0; o < wd.n; o++) {
+                    char b[128], a[64];
+                    int all = YES;
+                    printf("%-40s", odesc(&wd, o, b, sizeof b));
+                    for (int i = 0; i < CQ2.ncond; i++) {
+                        int x = cond_eval(&wd, &CQ2.c[i], o);
+                        printf(" %s", x == YES ? "yes" : x == NO ? "no " : "?  ");
+                        if (x == NO) all = NO;
+                        else if (x == UNK && all == YES) all = UNK;
+                    }
+                    int an = conj_answer_of(&wd, &CQ2, o);
+                    answer_text(cat, an, a, sizeof a);
+                    printf("  -> %s%s\n", an >= 0 ? a : "(no clear answer)", all == YES ? "  <== meets all" : "");
+                }
+            } else {
+                g_slack = TOL;
+                int val[MAXSTEP], ok2 = 1;
+                for (int i = 0; i < SQ2.n && ok2; i++) {
+                    char b[128];
+                    val[i] = step_eval(&wd, &SQ2, i, val);
+                    if (val[i] < 0) {
+                        printf("step %d: not clear\n", i + 1);
+                        ok2 = 0;
+                    } else if (SQ2.s[i].makes_frame)
+                        printf("step %d: frame %d\n", i + 1, val[i] + 1);
+                    else
+                        printf("step %d: %s\n", i + 1, odesc(&wd, val[i], b, sizeof b));
+                }
+                if (ok2) {
+                    char a[64];
+                    int an = readout_eval(&wd, &SQ2, val);
+                    answer_text(readout_cat(SQ2.rkind), an, a, sizeof a);
+                    printf("answer: %s\n", an >= 0 ? a : "not clear");
+                }
+            }
+            world_free(&wd);
+            for (int k = 0; k < F; k++)
+                frame_free(&frames[k]);
+            cJSON_Delete(root);
+            return 0;
+        }
         conjq CQ;
         seqq SQ;
         char perrs[512] = "";
@@ -3821,6 +3898,24 @@ int main(int argc, char **argv)
                 judge_conj(&wd, &CQ, &op, steps, v);
             else
                 judge_seq(&wd, &SQ, &op, steps, v);
+            if (op.cat == CAT_COLOUR || op.cat == CAT_SHAPE) {
+                /* the options any object shows in any frame */
+                int shown = 0, answer_shown = 0;
+                for (int j = 0; j < 5; j++) {
+                    int any = 0;
+                    for (int o = 0; o < wd.n; o++) {
+                        if (op.cat == CAT_SHAPE)
+                            any |= wd.o[o].shape == op.v[j];
+                        else
+                            for (int c = 0; c < wd.o[o].ncol; c++)
+                                any |= wd.o[o].col[c] == op.v[j];
+                    }
+                    shown += any;
+                    if (j == op.letter)
+                        answer_shown = any;
+                }
+                v->giveaway = shown == 1 && answer_shown;
+            }
             if (v->level >= 1 && v->level <= 4 && v->glance_checked) {
                 glance_n[v->level]++;
                 glance_open[v->level] += v->glance_open;
@@ -3904,7 +3999,7 @@ int main(int argc, char **argv)
     /* --- report --- */
     qsort(V, (size_t)nrec, sizeof *V, by_file);
     long bykind[K_NKIND] = {0};
-    int nfail = 0, opts_only = 0, unsound = 0;
+    int nfail = 0, opts_only = 0, opts_empty = 0, giveaway = 0, unsound = 0;
     for (int ri = 0; ri < nrec; ri++) {
         verdict *v = &V[ri];
         int any = 0;
@@ -3918,6 +4013,8 @@ int main(int argc, char **argv)
             fputs(v->msg, stdout);
         }
         opts_only += v->opts_only > 0;
+        opts_empty += v->opts_empty;
+        giveaway += v->giveaway;
         unsound += v->observer_unsound > 0;
         free(v->msg);
     }
@@ -3939,8 +4036,16 @@ int main(int argc, char **argv)
            st.objframes ? 1000.0 * st.near_line / st.objframes : 0, M, st.gap_small, M - TOL);
     if (opts_only)
         printf("plain_reader: note: %d samples keep a part needed only through answers that are "
-               "not among the options\n",
+               "not among the options (--strict-options lists them)\n",
                opts_only);
+    if (opts_empty)
+        printf("plain_reader: note: in %d samples the answer is the only option that the readout "
+               "gives clearly for any object or frame at all\n",
+               opts_empty);
+    if (giveaway)
+        printf("plain_reader: note: in %d samples the answer is the only option that any object "
+               "shows in any frame (seeing which options occur gives it away)\n",
+               giveaway);
     if (unsound)
         printf("plain_reader: warning: the single-frame observer missed the true answer in %d "
                "samples (a fault of this reader)\n",
