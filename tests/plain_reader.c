@@ -695,7 +695,17 @@ static void trk_predict(const trk *t, const world *w, int k, double *x, double *
     *y = py + vy * k;
 }
 
-#define VMAX 160.0 /* px a frame: a bound no track of gen's comes near */
+/* The most an object moves from one frame to the next: 600 px over the video (at least
+ * 25 px a frame), a bound on "steady motion" two and a half times the fastest track of
+ * gen's so far (240 px over the video); it keeps the search of tracks small.  A faster
+ * object is split into tracks that do not hold together, and the sample is reported
+ * as unreadable (decode), never read wrong silently. */
+static double vmax_of(int F)
+{
+    double v = 600.0 / (F - 1);
+    return v < 25 ? 25 : v;
+}
+#define VMAX (vmax_of(w->F))
 
 static void tsearch_rec(tsearch *S, int k, int ti, int *taken, double cost);
 
@@ -739,7 +749,7 @@ static void tsearch_next_frame(tsearch *S, int k, int *taken, double cost)
 
 static void tsearch_rec(tsearch *S, int k, int ti, int *taken, double cost)
 {
-    if (++S->nodes > 400000 || cost >= S->best_cost)
+    if (++S->nodes > 2000000 || cost >= S->best_cost)
         return;
     if (ti >= S->ntr) {
         tsearch_next_frame(S, k, taken, cost);
@@ -751,8 +761,26 @@ static void tsearch_rec(tsearch *S, int k, int ti, int *taken, double cost)
         return;
     }
     world *w = S->w;
-    /* assign a detection */
-    for (int i = 0; i < S->nd[k]; i++) {
+    /* assign a detection, the nearest to where the track goes first */
+    int order[MAXDET];
+    double od[MAXDET];
+    {
+        double px, py;
+        trk_predict(t, w, k, &px, &py);
+        for (int i = 0; i < S->nd[k]; i++) {
+            const det *d = &w->fr[k].d[S->dets[k][i]];
+            od[i] = hypot(d->cx - px, d->cy - py);
+            order[i] = i;
+        }
+        for (int a = 1; a < S->nd[k]; a++)
+            for (int b = a; b > 0 && od[order[b]] < od[order[b - 1]]; b--) {
+                int x = order[b];
+                order[b] = order[b - 1];
+                order[b - 1] = x;
+            }
+    }
+    for (int oi = 0; oi < S->nd[k]; oi++) {
+        int i = order[oi];
         if (taken[i])
             continue;
         const det *d = &w->fr[k].d[S->dets[k][i]];
@@ -986,7 +1014,7 @@ static int build_world(world *w, char *err, size_t errn)
             tsearch_next_frame(&S, 0, taken, 0);
             if (g_verbose > 2)
                 fprintf(stderr, "  group %s %s: %ld nodes, cost %.1f, %d tracks\n", SIZES[sz], SHAPES[sh], S.nodes, S.best_cost, S.best_ntr);
-            if (S.best_cost >= 1e17 || S.nodes > 400000) {
+            if (S.best_cost >= 1e17 || S.nodes > 2000000) {
                 snprintf(err, errn, "no steady tracks for the %s %ss found (%ld nodes searched)",
                          SIZES[sz], SHAPES[sh], S.nodes);
                 return -1;

@@ -8,7 +8,8 @@
 #   known_bad  the reader fails, with the expected kinds, on samples of the generator of
 #              2026-12-03 (tests/plain_reader/known_bad/, README there), and catches
 #              faults planted in a sample it passes (a changed letter, two frames swapped,
-#              a changed step answer, a question in words the page does not have)
+#              a changed step answer, a question in words the page does not have), and
+#              reads every question form of the page (plain_reader/phrases_*.txt)
 #   fresh      the reader passes fresh output of this gen, both tasks, 16, 4 and 64
 #              frames, two seeds: the test that holds once the generators follow the
 #              reading (it fails on the generators of 2026-12-03)
@@ -115,6 +116,18 @@ PY
         run "$WORK/p"
         [ "$rc" -eq 1 ] && ok || fail "$task: a question in other words passed"
         has "^file $clean level [0-9]: parse: " "$task other words"
+    done
+    # every question form of the page is read; words not on the page are refused
+    for task in comp_sequential comp_conjunctive; do
+        list=$HERE/plain_reader/phrases_${task#comp_}.txt
+        while IFS= read -r q; do
+            case "$q" in '#'* | '') continue ;; esac
+            want=read
+            case "$q" in '!'*) want=refused; q=${q#!} ;; esac
+            got=read
+            "$READER" --file 1 --ask "$q" "$WORK/$task" 2>&1 | grep -q '^cannot read the question' && got=refused
+            [ "$got" = "$want" ] && ok || fail "$task: \"$q\" $got, expected $want"
+        done <"$list"
     done
     # bad input: exit 2 with a message
     run "$WORK/nowhere"
