@@ -2271,10 +2271,10 @@ static void vfail(verdict *v, int kind, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    v->fails[kind]++;
+    if (++v->fails[kind] > 3)
+        return; /* the first three of a kind are enough to see why */
     char line[1200];
-    int n = snprintf(line, sizeof line, "file %d level %d: %s: %s\n", v->file, v->level,
-                     KINDNAMES[kind], buf);
+    int n = snprintf(line, sizeof line, "    %s: %s\n", KINDNAMES[kind], buf);
     if (n < 0)
         return;
     char *nm = realloc(v->msg, v->msglen + (size_t)n + 1);
@@ -4037,8 +4037,20 @@ int main(int argc, char **argv)
                 any = 1;
             }
         if (any) {
+            /* one line a failing sample, then what failed */
             nfail++;
-            fputs(v->msg, stdout);
+            printf("file %d level %d:", v->file, v->level);
+            const char *sep = " ";
+            for (int j = 0; j < K_NKIND; j++)
+                if (v->fails[j]) {
+                    printf("%s%s", sep, KINDNAMES[j]);
+                    sep = ", ";
+                }
+            printf("\n");
+            fputs(v->msg ? v->msg : "", stdout);
+            for (int j = 0; j < K_NKIND; j++)
+                if (v->fails[j] > 3)
+                    printf("    %s: and %d more\n", KINDNAMES[j], v->fails[j] - 3);
         }
         opts_only += v->opts_only > 0;
         opts_empty += v->opts_empty;
