@@ -129,8 +129,10 @@ PY
             case "$q" in '#'* | '') continue ;; esac
             want=read
             case "$q" in '!'*) want=refused; q=${q#!} ;; esac
-            got=read
-            "$READER" --file 1 --ask "$q" "$WORK/$task" 2>&1 | grep -q '^cannot read the question' && got=refused
+            got=nothing
+            "$READER" --file 1 --ask "$q" "$WORK/$task" >"$WORK/ask.txt" 2>&1
+            grep -qE '^(step 1: |the .* -> )' "$WORK/ask.txt" && got=read
+            grep -q '^cannot read the question' "$WORK/ask.txt" && got=refused
             [ "$got" = "$want" ] && ok || fail "$task: \"$q\" $got, expected $want"
         done <"$list"
     done
