@@ -1,6 +1,14 @@
 /* plain_reader.c - reads comp_conjunctive and comp_sequential samples as a viewer would.
  *
- * Usage: plain_reader [--task comp_conjunctive|comp_sequential] [--verbose] DIR
+ * Usage: plain_reader [--task comp_conjunctive|comp_sequential] [--strict-options] [--verbose]
+ *                     [--file N [--ask QUESTION]] DIR
+ *
+ *   --file N          judge only sample N (labels are then compared within it only)
+ *   --ask QUESTION    with --file: print the reader's reading of another question about
+ *                     sample N (each object's subconditions, or each step's value)
+ *   --strict-options  a part must also be needed among the five options (a failure kind
+ *                     "options"; by default only counted in a note)
+ *   --verbose         the objects the reader sees (twice: per frame too)
  *
  * DIR is a task directory written by gen (gen.json, data.json, data/N_k.png).  For every
  * record the reader decodes the frames' pixels only (never the record's rule fields, the
@@ -24,6 +32,33 @@
  * (M = 4 px and the others) it grants the generator 1 px of its own measuring error: a
  * claim of clarity is accepted at the margin less 1 px, and a single frame is taken to
  * settle something only at the margin plus 1 px.  Never more than 1 px.
+ *
+ * Where the page leaves room, the reader takes these readings (each a careful viewer's):
+ *  - white between an outline and the line is measured across the line (perpendicular);
+ *  - "the frame before clearly not across, with the start side clearly held": the object
+ *    is wholly on one side in its first frame, and in the frame before the named one it
+ *    is wholly on that side or covers the line by M (the page's "clearly not" of "wholly
+ *    on the other side");
+ *  - an object that changes colour has no one colour: "What colour is it?" and "Which
+ *    colour is the object that ..." have no clear answer for it, so it never counts as
+ *    another answer when a part is dropped;
+ *  - comparisons are "asked only of objects not partly behind the bar": of the object the
+ *    question is about and of the reference; other objects are compared by the centres
+ *    of their completed outlines (as for nearest and leftmost);
+ *  - "the {colour} object" is the one object that shows that colour in any frame;
+ *  - "is seen for the last time" / "the last frame in which it can be seen" may be the
+ *    last frame; "the first frame in which it is behind the grey bar" may be the frame it
+ *    appears in (not there before: clearly not behind); the event "goes behind the bar"
+ *    needs a frame clearly clear of it before;
+ *  - "what happens to X after frame K" when X is not yet in frame K: only "appears" is
+ *    clear (the page's "X's state before the event is the one frame K shows" does not
+ *    hold for the others);
+ *  - a count of objects meeting subconditions 1..k is unclear when an object is neither
+ *    clearly in nor clearly out;
+ *  - the ideal observer of one frame (glance) knows the number of frames, the options and
+ *    that the question has one answer; it reads the frame's objects with the margins plus
+ *    1 px and treats everything about other frames as open (see judge_conj/judge_seq).
+ * The reader also assumes an object moves at most 600 px over the video (tracking).
  *
  * Exit status: 0 every sample passes, 1 some sample fails, 2 bad input.
  *
@@ -656,7 +691,6 @@ typedef struct {
 
 typedef struct {
     world *w;
-    int group_shape, group_size;
     int dets[MAXF][MAXDET]; /* per frame, indices of the group's whole detections */
     int nd[MAXF];
     int partial_cols[MAXF];  /* bitmask of colours of partial detections per frame */
@@ -871,10 +905,8 @@ static void tsearch_rec(tsearch *S, int k, int ti, int *taken, double cost)
 /* How badly template t, its origin at (dx, dy), explains frame fr's pieces of colour c:
  * over t's box and outside the bar, a pixel of t with no such piece under it, or a pixel
  * of such a piece (or of any other object of colour c) that t does not cover. */
-static int mismatch(const mask *t, const frame *fr, int c, const unsigned char *rgbless, int dx,
-                    int dy, int limit)
+static int mismatch(const mask *t, const frame *fr, int c, int dx, int dy, int limit)
 {
-    (void)rgbless;
     int mis = 0;
     /* the box and 3 px around it (less than the 4 px between two objects) */
     for (int y = dy - 3; y < dy + t->h + 3 && mis < limit; y++)
@@ -904,7 +936,7 @@ static int fit_template(const mask *t, const frame *fr, int c, const det *d, int
         int bestd = 0;
         for (int dy = pdy - 4; dy <= pdy + 4; dy++)
             for (int dx = pdx - 4; dx <= pdx + 4; dx++) {
-                int mis = mismatch(t, fr, c, NULL, dx, dy, best + 1);
+                int mis = mismatch(t, fr, c, dx, dy, best + 1);
                 int dd = (dx - pdx) * (dx - pdx) + (dy - pdy) * (dy - pdy);
                 if (mis < best || (mis == best && dd < bestd)) {
                     bestd = dd;
@@ -946,7 +978,7 @@ static int fit_template(const mask *t, const frame *fr, int c, const det *d, int
                 cand[nc++] = dxc;
         }
         for (int ci = 0; ci < nc; ci++) {
-            int mis = mismatch(t, fr, c, NULL, cand[ci], dy, best);
+            int mis = mismatch(t, fr, c, cand[ci], dy, best);
             if (mis < best) {
                 best = mis;
                 *bdx = cand[ci];
@@ -955,11 +987,6 @@ static int fit_template(const mask *t, const frame *fr, int c, const det *d, int
         }
     }
     return best;
-}
-
-static int cmp_int(const void *a, const void *b)
-{
-    return *(const int *)a - *(const int *)b;
 }
 
 /* Builds w from w->fr; returns 0 or -1 with a reason. */
@@ -998,8 +1025,6 @@ static int build_world(world *w, char *err, size_t errn)
                 continue;
             memset(&S, 0, sizeof S);
             S.w = w;
-            S.group_shape = sh;
-            S.group_size = sz;
             for (int k = 0; k < F; k++)
                 for (int i = 0; i < w->fr[k].ndet; i++) {
                     det *d = &w->fr[k].d[i];
@@ -1215,8 +1240,6 @@ static int build_world(world *w, char *err, size_t errn)
             o->change = k;
         }
     }
-    /* order the objects by first frame, then position, for stable messages */
-    (void)cmp_int;
     return 0;
 }
 
@@ -1406,33 +1429,25 @@ static int ev_during(const world *w, int o, int e)
         return b->ncol > 1 ? YES : NO;
     case EV_CROSSES: {
         /* wholly on one side in a frame and wholly on the other in a later one */
-        int seen[2] = {0, 0}, cross = 0, onlyone = 1, possible = 0;
-        int maybe[2] = {0, 0};
+        int seen[2] = {0, 0}, cross = 0;
         for (int k = b->first; k <= b->last; k++) {
             int l = on_side(w, o, k, 0), r = on_side(w, o, k, 1);
-            if (l == YES && seen[1])
+            if ((l == YES && seen[1]) || (r == YES && seen[0]))
                 cross = 1;
-            if (r == YES && seen[0])
-                cross = 1;
-            if (l == YES) seen[0] = 1;
-            if (r == YES) seen[1] = 1;
-            if (l != NO && maybe[1]) possible = 1;
-            if (r != NO && maybe[0]) possible = 1;
-            if (l != NO) maybe[0] = 1;
-            if (r != NO) maybe[1] = 1;
+            seen[0] |= l == YES;
+            seen[1] |= r == YES;
         }
         if (cross)
             return YES;
         /* clearly not: wholly on one side (by M) in every frame it is in */
         for (int s = 0; s < 2; s++) {
-            onlyone = 1;
+            int all = 1;
             for (int k = b->first; k <= b->last; k++)
                 if (on_side(w, o, k, s) != YES)
-                    onlyone = 0;
-            if (onlyone)
+                    all = 0;
+            if (all)
                 return NO;
         }
-        (void)possible;
         return UNK;
     }
     case EV_BEHIND: {
