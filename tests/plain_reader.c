@@ -3861,6 +3861,13 @@ int main(int argc, char **argv)
             for (int k = 0; k < F; k++)
                 frame_free(&frames[k]);
             cJSON_Delete(root);
+            free(v->msg);
+            free(V);
+            free(labels);
+            free(nframes);
+            free(rgb);
+            free(frames);
+            free(gtask);
             return 0;
         }
         conjq CQ;
