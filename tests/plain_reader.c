@@ -1471,94 +1471,111 @@ static int ev_during(const world *w, int o, int e)
     return UNK;
 }
 
-/* Does event e happen to o after frame k (0-based)?  The page: the frame showing it done
- * is later than k and o's state before the event is the one frame k shows. */
-static int ev_after(const world *w, int o, int e, int k)
+/* The frames around event e of object o (0-based): *bf the last frame before it (clearly
+ * in the old state), *af the first frame after it (clearly in the new one); the old state
+ * is the new one clearly not (for crossing: not wholly on the other side, by M).  YES: it
+ * clearly happens; NO: it clearly does not; UNK: neither. */
+static int event_frames(const world *w, int o, int e, int *bf, int *af)
 {
     const obj *b = &w->o[o];
-    int here = present(w, o, k);
+    int v = ev_during(w, o, e);
+    if (v != YES)
+        return v;
     switch (e) {
     case EV_APPEARS:
-        if (here || k >= b->last)
-            return NO;
-        return b->first > k ? YES : NO;
+        *bf = b->first - 1;
+        *af = b->first;
+        return YES;
     case EV_VANISHES:
-        if (b->last >= w->F - 1)
-            return NO;
-        if (here)
-            return YES;
-        /* not there yet: it appears and vanishes later (the state before the event, "there",
-         * is not what frame k shows) */
-        return b->first > k ? UNK : NO;
+        *bf = b->last;
+        *af = b->last + 1;
+        return YES;
     case EV_CHANGES:
-        if (b->change < 0 || b->change <= k)
-            return NO;
-        return here ? YES : UNK;
+        *bf = b->change - 1;
+        *af = b->change;
+        return YES;
     case EV_CROSSES: {
-        /* it crosses after frame k: frame k shows it clearly not across (on its start
-         * side or over the line) and a later frame shows it wholly on the other side */
-        int ss = start_side(w, o);
-        if (!here)
-            return ss >= 0 && b->first > k && ev_during(w, o, EV_CROSSES) != NO ? UNK : NO;
-        if (ss < 0)
-            return ev_during(w, o, EV_CROSSES) == NO ? NO : UNK;
-        int now = on_side(w, o, k, !ss);
-        if (now == YES)
-            return NO; /* already across: a straight path does not cross back */
-        int later = NO;
-        for (int kk = k + 1; kk <= b->last; kk++) {
-            int x = on_side(w, o, kk, !ss);
-            if (x == YES) {
-                later = YES;
-                break;
+        /* wholly on one side, later wholly on the other */
+        int side = -1;
+        for (int k = b->first; k <= b->last; k++) {
+            if (side < 0) {
+                if (on_side(w, o, k, 0) == YES)
+                    side = 0;
+                else if (on_side(w, o, k, 1) == YES)
+                    side = 1;
+                continue;
             }
-            if (x == UNK)
-                later = UNK;
+            if (on_side(w, o, k, !side) == YES) {
+                /* the old state is the new one's clear negation: not across (still on its
+                 * side, or over the line by M), as for the moments and predictions */
+                *af = k;
+                for (int kk = k - 1; kk >= b->first; kk--)
+                    if (on_side(w, o, kk, !side) == NO) {
+                        *bf = kk;
+                        return YES;
+                    }
+            }
         }
-        if (later == NO)
-            return NO;
-        return now == NO && later == YES ? YES : UNK;
+        return UNK;
     }
     case EV_BEHIND: {
-        /* it goes behind the bar after frame k: frame k shows it clearly clear of the bar
-         * and a later frame clearly partly behind it */
-        if (!here)
-            return b->first > k && ev_during(w, o, EV_BEHIND) != NO ? UNK : NO;
-        int now = behind_bar(w, o, k);
-        if (now == YES)
-            return NO; /* behind it already: a straight path passes behind it once */
-        int later = NO;
-        for (int kk = k + 1; kk <= b->last; kk++) {
-            int x = behind_bar(w, o, kk);
-            if (x == YES) {
-                later = YES;
-                break;
+        /* clearly clear of the bar, later clearly partly behind it */
+        int lastno = -1;
+        for (int k = b->first; k <= b->last; k++) {
+            int x = behind_bar(w, o, k);
+            if (x == NO)
+                lastno = k;
+            else if (x == YES && lastno >= 0) {
+                *bf = lastno;
+                *af = k;
+                return YES;
             }
-            if (x == UNK)
-                later = UNK;
         }
-        if (later == NO)
-            return NO;
-        return now == NO && later == YES ? YES : UNK;
+        return UNK;
     }
     }
     return UNK;
 }
 
-/* the one event among five, -1 none clear */
+/* the one event among five, -1 none clear.  after_k < 0: "what happens to X during the
+ * video"; else "what happens next to X after frame after_k" (the page's definition: of
+ * the events whose last frame before is frame K or later, the one whose first frame after
+ * comes first; none under way at K, none unclear, the next done before the one after it
+ * starts) */
 static int one_event(const world *w, int o, int after_k)
 {
-    int yes = -1, nyes = 0;
+    if (after_k < 0) {
+        int yes = -1, nyes = 0;
+        for (int e = 0; e < NEVENT; e++) {
+            int v = ev_during(w, o, e);
+            if (v == UNK)
+                return -1;
+            if (v == YES) {
+                yes = e;
+                nyes++;
+            }
+        }
+        return nyes == 1 ? yes : -1;
+    }
+    int K = after_k, next = -1, bf[NEVENT], af[NEVENT], happens[NEVENT];
     for (int e = 0; e < NEVENT; e++) {
-        int v = after_k >= 0 ? ev_after(w, o, e, after_k) : ev_during(w, o, e);
+        int v = event_frames(w, o, e, &bf[e], &af[e]);
         if (v == UNK)
             return -1;
-        if (v == YES) {
-            yes = e;
-            nyes++;
-        }
+        happens[e] = v == YES;
+        if (!happens[e])
+            continue;
+        if (bf[e] < K && af[e] > K)
+            return -1;
+        if (bf[e] >= K && (next < 0 || af[e] < af[next]))
+            next = e;
     }
-    return nyes == 1 ? yes : -1;
+    if (next < 0)
+        return -1;
+    for (int e = 0; e < NEVENT; e++)
+        if (e != next && happens[e] && bf[e] >= K && af[next] > bf[e])
+            return -1;
+    return next;
 }
 
 /* comparisons in frame k: dir 0 left of, 1 right of, 2 higher up than, 3 lower down than */
@@ -1574,7 +1591,8 @@ static int compare(const world *w, int a, int r, int k, int dir)
     case 2: d = R->cy - A->cy; break;
     case 3: d = A->cy - R->cy; break;
     }
-    return tri(d, mg(7));
+    /* 13 px when the object is partly behind the bar or within M of its edge */
+    return tri(d, mg(behind_bar(w, a, k) == NO ? 7 : 13));
 }
 
 /* nearest to r in frame k: YES for the clear nearest, NO for one clearly not, else UNK */
@@ -1602,8 +1620,8 @@ static int nearest_to(const world *w, int a, int r, int k)
 /* nearest to r in frame k as a step: the object, -1 none present, -2 not clear */
 static int nearest_obj(const world *w, int r, int k)
 {
-    if (!present(w, r, k))
-        return -2;
+    if (!present(w, r, k) || behind_bar(w, r, k) == YES)
+        return -2; /* X is in frame k and not partly behind the bar there */
     int found = -1;
     for (int j = 0; j < w->n; j++)
         if (nearest_to(w, j, r, k) == YES)
@@ -1683,23 +1701,32 @@ static int count_in(const world *w, int k)
     return n;
 }
 
-/* predicted side after the last frame: YES/NO/UNK for side s, in frame F + j (j >= 1) */
+static const char *odesc(const world *w, int o, char *buf, size_t n);
+
+/* If it keeps moving as it does: side s in the frame j after the last (j >= 1; j = 0 the
+ * last frame itself), as the frames would draw it (its centre moved by its speed, on whole
+ * pixels), clear by M + 0.5 px + j/(F - 1) px.  YES/NO/UNK. */
 static int predicted_side(const world *w, int o, int j, int side)
 {
     const obj *b = &w->o[o];
     int L = w->F - 1;
     if (b->last != L)
         return NO; /* vanished: nowhere */
+    if (b->first == L && j > 0)
+        return UNK; /* seen in the last frame only: its motion cannot be read */
     const frame *fr = &w->fr[L];
     const ostate *s = &b->s[L];
+    /* the drawn centre moves by whole pixels: the fitted motion's shift, rounded */
+    double dx = lround(b->px + b->vx * (L + j) - s->cx), dy = lround(b->py + b->vy * (L + j) - s->cy);
     double nrm = sqrt(1 + fr->lb * fr->lb);
-    double shift = (b->vx * j - fr->lb * b->vy * j) / nrm; /* along the normal */
+    double shift = (dx - fr->lb * dy) / nrm; /* along the line's normal */
     double v = side ? s->sr + shift : s->sl - shift;
-    return tri(v, M + 2 - g_slack);
+    return tri(v, mg(M + 0.5 + j / (double)(w->F - 1)));
 }
 
-/* the first frame after the last (0-based index >= F) where o is wholly on the side
- * opposite its side in the last frame; -1 never within 10,000 frames, -2 not clear */
+/* the first frame after the last (0-based index >= F) in which o would be wholly on the
+ * side opposite its side in the last frame, the frame before it clearly not, within 8
+ * frames; -2 none clear */
 static int predicted_cross(const world *w, int o)
 {
     const obj *b = &w->o[o];
@@ -1713,14 +1740,24 @@ static int predicted_cross(const world *w, int o)
         side = 1;
     else
         return -2;
-    for (int j = 1; j < 10000; j++) {
+    if (g_verbose > 1 && getenv("PLAIN_READER_PREDICT")) {
+        char b1[128];
+        fprintf(stderr, "  predict %s (frames %d..%d, v=(%.2f,%.2f)), side %s:", odesc(w, o, b1, sizeof b1),
+                b->first + 1, b->last + 1, b->vx, b->vy, side ? "right" : "left");
+        for (int j = 0; j <= 8; j++) {
+            int x = predicted_side(w, o, j, !side);
+            fprintf(stderr, " %d:%s", L + j + 1, x == YES ? "across" : x == NO ? "not" : "?");
+        }
+        fprintf(stderr, "\n");
+    }
+    for (int j = 0; j <= 8; j++) {
         int v = predicted_side(w, o, j, !side);
-        if (v == YES)
-            return L + j;
         if (v == UNK)
             return -2;
+        if (v == YES)
+            return j >= 1 ? L + j : -2;
     }
-    return -1;
+    return -2;
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -2044,11 +2081,13 @@ static int cond_eval(const world *w, const cond *c, int o)
         if (o == r)
             return NO;
         if (present(w, r, k) && behind_bar(w, r, k) != NO)
-            return UNK; /* asked only of objects not partly behind the bar */
+            return UNK; /* the reference is clear of the bar in that frame */
         return compare(w, o, r, k, c->kind - C_LEFT);
     case C_NEAREST:
         if (o == r)
             return NO;
+        if (present(w, r, k) && behind_bar(w, r, k) == YES)
+            return UNK; /* the reference is not partly behind the bar in that frame */
         return nearest_to(w, o, r, k);
     case C_SIDE_L:
     case C_SIDE_R:
@@ -2109,8 +2148,8 @@ static int cond_glance_seen(const world *w, const cond *c, int o, int k)
     int r = -1;
     if (c->kind >= C_LEFT && c->kind <= C_NEAREST) {
         r = find_ref(w, c->rcol, c->rshape);
-        if (r < 0 || !present(w, r, k))
-            r = -1; /* the reference is not in this frame: nothing settled */
+        if (r < 0 || !present(w, r, k) || behind_bar(w, r, k) == YES)
+            r = -1; /* the reference is not (clearly) usable in this frame: nothing settled */
     }
     switch (c->kind) {
     case C_COLOUR:
@@ -2326,11 +2365,9 @@ typedef struct {
 #define MAXCOND 8
 
 typedef struct {
-    int qkind;    /* 0 colour, 1 shape, 2 event, 3 direction */
+    int qkind;    /* 0 colour, 1 shape, 2 event */
     int ncond;
     cond c[MAXCOND];
-    int rcol, rshape; /* direction questions: the reference */
-    when rwh;
 } conjq;
 
 static int split_conds(const char *body, char parts[MAXCOND][512], int *n)
@@ -2392,14 +2429,7 @@ static int parse_conj(const char *q, conjq *Q, char *err, size_t errn)
         Q->qkind = 1;
     else if (lit(&p, "What happens during the video to the object that "))
         Q->qkind = 2;
-    else if (lit(&p, "Relative to ")) {
-        Q->qkind = 3;
-        if (!parse_ref(&p, &Q->rcol, &Q->rshape) || !parse_when(&p, &Q->rwh) ||
-            !lit(&p, ", where is the object that ")) {
-            snprintf(err, errn, "question not of the page's forms");
-            return -1;
-        }
-    } else {
+    else {
         snprintf(err, errn, "question not of the page's forms");
         return -1;
     }
@@ -2442,21 +2472,13 @@ static int conj_answer_of(const world *w, const conjq *Q, int o)
         return w->o[o].shape;
     case 2:
         return one_event(w, o, -1);
-    case 3: {
-        int r = find_ref(w, Q->rcol, Q->rshape);
-        int k = when_frame(w, &Q->rwh);
-        if (r < 0 || k < 0 || r == o)
-            return -1;
-        int d = direction(w, o, r, k);
-        return d >= 0 ? d : -1;
-    }
     }
     return -1;
 }
 
 static int conj_cat(const conjq *Q)
 {
-    return Q->qkind == 0 ? CAT_COLOUR : Q->qkind == 1 ? CAT_SHAPE : Q->qkind == 2 ? CAT_EVENT : CAT_DIR;
+    return Q->qkind == 0 ? CAT_COLOUR : Q->qkind == 1 ? CAT_SHAPE : CAT_EVENT;
 }
 
 static void judge_conj(const world *w, const conjq *Q, const options *op, cJSON *steps, verdict *v)
@@ -2490,18 +2512,6 @@ static void judge_conj(const world *w, const conjq *Q, const options *op, cJSON 
         }
     }
     int cat = conj_cat(Q);
-    /* "asked only of objects not partly behind the bar in that frame": the object the
-     * question is about, in the frame of a comparison it meets */
-    if (nyes == 1)
-        for (int i = 0; i < n; i++) {
-            const cond *c = &Q->c[i];
-            if (c->kind < C_LEFT || c->kind > C_BELOW)
-                continue;
-            int k = when_frame(w, &c->wh);
-            if (k >= 0 && present(w, target, k) && behind_bar(w, target, k) != NO)
-                vfail(v, K_UNCLEAR, "subcondition %d compares %s in frame %d, where it is not clear of the bar",
-                      i + 1, odesc(w, target, b1, sizeof b1), k + 1);
-        }
     if (nyes != 1) {
         vfail(v, nyes ? K_ANSWER : K_UNCLEAR, "%d objects clearly meet every subcondition", nyes);
     } else {
@@ -2636,19 +2646,6 @@ static void judge_conj(const world *w, const conjq *Q, const options *op, cJSON 
                 a = -2;
                 break;
             }
-            case 3: {
-                int r = find_ref(w, Q->rcol, Q->rshape);
-                if (Q->rwh.kind == MO_FRAME && Q->rwh.frame == k && r >= 0 && present(w, r, k)) {
-                    a = direction(w, o, r, k);
-                    if (a < 0)
-                        pos.any = 1;
-                    if (o == r)
-                        a = -2;
-                } else {
-                    pos.any = 1;
-                }
-                break;
-            }
             }
             if (a >= 0)
                 aset_add(&pos, a);
@@ -2660,8 +2657,6 @@ static void judge_conj(const world *w, const conjq *Q, const options *op, cJSON 
         for (int i = 0; i < n; i++)
             if (cond_glance_unseen(w, &Q->c[i], k) == NO)
                 unseen = 0;
-        if (Q->qkind == 3 && Q->rwh.kind == MO_FRAME && Q->rwh.frame == k)
-            unseen = 0;
         if (unseen) {
             /* any answer, unless an attribute subcondition names the answer's value */
             int fixed = -1;
@@ -2865,14 +2860,13 @@ static int parse_readout(const char *t, seqq *Q)
         return parse_ord_ref(&p, "frame", &Q->rfrm) && strcmp(p, "?") == 0;
     }
     if (lit(&p, "What happens to ")) {
-        if (!parse_ord_ref(&p, "object", &Q->robj))
-            return 0;
-        if (strcmp(p, " during the video?") == 0) {
-            Q->rkind = R_DURING;
-            return 1;
-        }
+        Q->rkind = R_DURING;
+        return parse_ord_ref(&p, "object", &Q->robj) && strcmp(p, " during the video?") == 0;
+    }
+    if (lit(&p, "What happens next to ")) {
         Q->rkind = R_AFTER;
-        return lit(&p, " after ") && parse_ord_ref(&p, "frame", &Q->rfrm) && strcmp(p, "?") == 0;
+        return parse_ord_ref(&p, "object", &Q->robj) && lit(&p, " after ") &&
+               parse_ord_ref(&p, "frame", &Q->rfrm) && strcmp(p, "?") == 0;
     }
     if (lit(&p, "Where is ")) {
         Q->rkind = R_WHERE;
@@ -3948,6 +3942,41 @@ int main(int argc, char **argv)
                 judge_conj(&wd, &CQ, &op, steps, v);
             else
                 judge_seq(&wd, &SQ, &op, steps, v);
+            if (conj && (op.cat == CAT_COLOUR || op.cat == CAT_SHAPE)) {
+                /* the page: a colour (shape) question offers every other colour (shape) an
+                 * object of the video shows that the question does not name, then others */
+                int nv = op.cat == CAT_COLOUR ? NCOL : NSHAPE, shownv[NCOL] = {0}, in_opt[NCOL] = {0};
+                for (int o = 0; o < wd.n; o++) {
+                    if (op.cat == CAT_SHAPE)
+                        shownv[wd.o[o].shape] = 1;
+                    else
+                        for (int c = 0; c < wd.o[o].ncol; c++)
+                            shownv[wd.o[o].col[c]] = 1;
+                }
+                for (int j = 0; j < 5; j++)
+                    in_opt[op.v[j]] = 1;
+                int others = 0, missing = -1, outside = 0;
+                for (int x = 0; x < nv; x++) {
+                    const char *word = op.cat == CAT_COLOUR ? COLS[x].name : SHAPES[x];
+                    size_t wl = strlen(word);
+                    int named = 0;
+                    for (const char *hit = q; (hit = strstr(hit, word)); hit += wl)
+                        named |= (hit == q || !isalpha((unsigned char)hit[-1])) && !isalpha((unsigned char)hit[wl]);
+                    if (!shownv[x] || named || x == op.v[op.letter])
+                        continue;
+                    others++;
+                    if (!in_opt[x])
+                        missing = x;
+                }
+                for (int j = 0; j < 5; j++)
+                    if (j != op.letter && !shownv[op.v[j]])
+                        outside++;
+                if (missing >= 0 && outside > 0)
+                    vfail(v, K_OPTIONS, "the video shows %s, which the options leave out for %s, which no object shows",
+                          op.cat == CAT_COLOUR ? COLS[missing].name : SHAPES[missing],
+                          outside == 1 ? "one" : "others");
+                (void)others;
+            }
             if (op.cat == CAT_COLOUR || op.cat == CAT_SHAPE) {
                 /* the options any object shows in any frame */
                 int shown = 0, answer_shown = 0;
