@@ -38,23 +38,21 @@
  *  - "the frame before clearly not across, with the start side clearly held": the object
  *    is wholly on one side in its first frame, and in the frame before the named one it
  *    is wholly on that side or covers the line by M (the page's "clearly not" of "wholly
- *    on the other side");
+ *    on the other side"); an event's "last frame before" is likewise the last frame
+ *    clearly not in its new state (for crossing: not wholly on the other side);
  *  - an object that changes colour has no one colour: "What colour is it?" and "Which
  *    colour is the object that ..." have no clear answer for it, so it never counts as
  *    another answer when a part is dropped;
- *  - comparisons are "asked only of objects not partly behind the bar": of the object the
- *    question is about and of the reference; other objects are compared by the centres
- *    of their completed outlines (as for nearest and leftmost);
  *  - "the {colour} object" is the one object that shows that colour in any frame;
  *  - "is seen for the last time" / "the last frame in which it can be seen" may be the
  *    last frame; "the first frame in which it is behind the grey bar" may be the frame it
  *    appears in (not there before: clearly not behind); the event "goes behind the bar"
  *    needs a frame clearly clear of it before;
- *  - "what happens to X after frame K" when X is not yet in frame K: only "appears" is
- *    clear (the page's "X's state before the event is the one frame K shows" does not
- *    hold for the others);
  *  - a count of objects meeting subconditions 1..k is unclear when an object is neither
  *    clearly in nor clearly out;
+ *  - "if it keeps moving as it does": the speed is the straight line fitted to the centres
+ *    of the frames the object is in; an object seen in the last frame only has no speed
+ *    to read, so nothing is clear of where it goes;
  *  - the ideal observer of one frame (glance) knows the number of frames, the options and
  *    that the question has one answer; it reads the frame's objects with the margins plus
  *    1 px and treats everything about other frames as open (see judge_conj/judge_seq).
