@@ -156,7 +156,7 @@ for task in comp_sequential comp_conjunctive; do
                 --out "$out" --quiet || { fail "gen $task --frames $frames --seed $seed"; continue; }
             run "$out"
             [ "$rc" -eq 0 ] && ok || {
-                fail "$task --frames $frames --seed $seed: the plain reader fails $(grep -c '^file' "$WORK/out.txt") of $n samples a level:"
+                fail "$task --frames $frames --seed $seed: the plain reader fails $(grep -c '^file' "$WORK/out.txt") of $((4 * n)) samples:"
                 grep -v '^plain_reader: ' "$WORK/out.txt" | head -40
                 grep '^plain_reader: .*samples read' "$WORK/out.txt"
             }
