@@ -154,7 +154,9 @@ for task in comp_sequential comp_conjunctive; do
             out=$WORK/$task-$frames-$seed
             "$GEN" "$task" --num_images "$n" --num_sizes 1..4 --frames "$frames" --seed "$seed" \
                 --out "$out" --quiet || { fail "gen $task --frames $frames --seed $seed"; continue; }
-            run "$out"
+            # every part needed among the options too (a reader who drops a step and
+            # finds one option among what is left is not helped by it)
+            run --strict-options "$out"
             [ "$rc" -eq 0 ] && ok || {
                 fail "$task --frames $frames --seed $seed: the plain reader fails $(grep -c '^file' "$WORK/out.txt") of $((4 * n)) samples:"
                 grep -v '^plain_reader: ' "$WORK/out.txt" | head -40
