@@ -171,6 +171,9 @@ typedef struct comp_spec {
     int change;             /* how many objects change colour (needs nframes >= 2) */
     int cross;              /* at least this many objects cross the line (with line) */
     int behind;             /* at least this many pass behind the bar (with bar) */
+    bool one_event;         /* every object has at most one event, clearly: the crossing
+                             * and the passing behind on objects of their own, the others
+                             * clearly on one side and clear of the bar all along */
     int cross_later;        /* at least this many would cross the line within
                              * COMP_AHEAD_MAX frames after the last if they kept
                              * moving (comp_crossing_ahead(); with line) */
