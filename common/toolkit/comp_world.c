@@ -826,7 +826,7 @@ int comp_cond_frame(const comp_world *w, const comp_cond *c)
     return c->frame;
 }
 
-static bool has_frame(int kind)
+bool comp_cond_has_frame(int kind)
 {
     switch (kind) {
     case COMP_C_LEFT_OF:
@@ -860,7 +860,7 @@ comp_truth comp_cond_holds(const comp_world *w, const comp_cond *c, int i)
 {
     const comp_object *o = &w->obj[i];
     int f = COMP_NO_FRAME;
-    if (has_frame(c->kind) || (c->kind == COMP_C_COLOUR && (c->frame != COMP_NO_FRAME || c->moment_ref >= 0))) {
+    if (comp_cond_has_frame(c->kind) || (c->kind == COMP_C_COLOUR && (c->frame != COMP_NO_FRAME || c->moment_ref >= 0))) {
         if (!frame_usable(w, c, &f))
             return COMP_UNSURE;
     }

@@ -314,6 +314,8 @@ typedef struct comp_cond {
 comp_cond comp_cond_none(int kind);
 const char *comp_cond_kind_name(int kind); /* the rule's first word */
 int comp_cond_kind_find(const char *name);
+/* True for the kinds that speak of one frame (a number or a moment). */
+bool comp_cond_has_frame(int kind);
 /* The frame c speaks of: its frame, the frame of its moment, or COMP_NO_FRAME. */
 int comp_cond_frame(const comp_world *w, const comp_cond *c);
 
