@@ -97,17 +97,6 @@ static void glance_of(const comp_world *w, const comp_cond *c, glance *g)
             case COMP_C_SIZE:
                 truth = comp_cond_holds(w, c, i);
                 break;
-            case COMP_C_LEFT_OF:
-            case COMP_C_RIGHT_OF:
-            case COMP_C_ABOVE:
-            case COMP_C_BELOW:
-            case COMP_C_NEAREST:
-            case COMP_C_SIDE:
-            case COMP_C_HIDDEN:
-            case COMP_C_VISIBLE:
-                if (here)
-                    truth = comp_cond_holds(w, c, i);
-                break;
             case COMP_C_GONE_BEFORE:
             case COMP_C_ARRIVES_AFTER:
                 if (here)
@@ -125,7 +114,10 @@ static void glance_of(const comp_world *w, const comp_cond *c, glance *g)
                 if (k == w->nframes - 1)
                     truth = COMP_NO;
                 break;
-            default: /* crosses, changes, a predicted side: not in one frame */
+            default: /* a relation, a side, behind the bar, there: read in its own frame;
+                      * crosses, changes, a predicted side: not in one frame */
+                if (here && comp_cond_has_frame(c->kind))
+                    truth = comp_cond_holds(w, c, i);
                 break;
             }
             if (truth == COMP_YES)

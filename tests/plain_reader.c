@@ -1719,7 +1719,10 @@ static int predicted_side(const world *w, int o, int j, int side)
     double nrm = sqrt(1 + fr->lb * fr->lb);
     double shift = (dx - fr->lb * dy) / nrm; /* along the line's normal */
     double v = side ? s->sr + shift : s->sl - shift;
-    return tri(v, mg(M + 0.5 + j / (double)(w->F - 1)));
+    /* the page puts the position the frames would draw M + 0.5 + j/(n - 1) px clear,
+     * the room a speed read off the frames needs; this reading is such a speed (the
+     * fitted motion), so it must find the side clear by M */
+    return tri(v, mg(M));
 }
 
 /* the first frame after the last (0-based index >= F) in which o would be wholly on the

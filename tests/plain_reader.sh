@@ -118,7 +118,7 @@ PY
         [ "$rc" -eq 1 ] && ok || fail "$task: two swapped frames passed"
         has "$clean" '^    label: frame 2 is labelled as frame 3'
         # a question in words the page does not have
-        plant words 'r["question"] = r["question"].replace(" is ", " seems ", 1)'
+        plant words 'r["question"] = "Quickly, " + r["question"][0].lower() + r["question"][1:]'
         run "$WORK/p"
         [ "$rc" -eq 1 ] && ok || fail "$task: a question in other words passed"
         has "$clean" '^    parse: '

@@ -231,7 +231,7 @@ static int step_value(const cc_view *v, const cc_step *st, int obj, int frame)
         if (obj < 0 || frame < 0)
             return -1;
         const cc_state *a = &v->st[obj][frame];
-        if (a->vis != CC_SEEN && a->vis != CC_EDGE)
+        if (a->vis != CC_SEEN) /* X clearly not behind the bar: its centre is read */
             return -1;
         double best = INFINITY, second = INFINITY;
         int who = -1;

@@ -590,6 +590,8 @@ bool comp_world_make(comp_world *w, const comp_spec *spec, rng *r)
     int shape_ix[COMP_NSHAPES], colours[COMP_NCOLOURS];
     for (int k = 0; k < COMP_NSHAPES; k++)
         shape_ix[k] = (int)COMP_SHAPES[k];
+    /* the direction of the line's normal, once the line is drawn (later objects) */
+    double normal_dir = 0;
     static _Thread_local comp_object protos[SHAPE_COUNT][COMP_NSIZES];
     bool proto_done[SHAPE_COUNT][COMP_NSIZES] = {{false}};
     for (int world = 0; world < WORLD_TRIES; world++) {
@@ -607,6 +609,7 @@ bool comp_world_make(comp_world *w, const comp_spec *spec, rng *r)
             double len = hypot(bottom - top, COMP_HEIGHT);
             w->line_nx = -COMP_HEIGHT / len; /* (-dy, dx) / len: + on the left */
             w->line_ny = (bottom - top) / len;
+            normal_dir = atan2(w->line_ny, w->line_nx);
         }
         w->has_bar = spec->bar;
         if (w->has_bar) {
@@ -633,13 +636,21 @@ bool comp_world_make(comp_world *w, const comp_spec *spec, rng *r)
             vanish[order[at++]] = true;
         for (int k = 0; k < spec->change && F >= 2 && at < n; k++)
             change[order[at++]] = true;
-        /* crossing and going behind need no frames of their own: any objects */
-        rng_shuffle_int(r, order, n);
-        for (int k = 0; k < spec->cross && w->has_line && k < n; k++)
-            cross[order[k]] = true;
-        rng_shuffle_int(r, order, n);
-        for (int k = 0; k < spec->behind && w->has_bar && F >= 3 && k < n; k++)
-            behind[order[k]] = true;
+        /* crossing and going behind need no frames of their own: any objects (with
+         * one_event, the objects left after the others' events) */
+        if (spec->one_event) {
+            for (int k = 0; k < spec->cross && w->has_line && at < n; k++)
+                cross[order[at++]] = true;
+            for (int k = 0; k < spec->behind && w->has_bar && F >= 3 && at < n; k++)
+                behind[order[at++]] = true;
+        } else {
+            rng_shuffle_int(r, order, n);
+            for (int k = 0; k < spec->cross && w->has_line && k < n; k++)
+                cross[order[k]] = true;
+            rng_shuffle_int(r, order, n);
+            for (int k = 0; k < spec->behind && w->has_bar && F >= 3 && k < n; k++)
+                behind[order[k]] = true;
+        }
         /* crossing after the end: objects still there at the end */
         rng_shuffle_int(r, order, n);
         for (int k = 0, got = 0; got < spec->cross_later && w->has_line && k < n; k++)
@@ -692,8 +703,7 @@ bool comp_world_make(comp_world *w, const comp_spec *spec, rng *r)
                      * and head across the line: the fastest third of speeds,
                      * within 30 degrees of the line's normal (n, + on the left) */
                     travel = rng_uniform(r, TRAVEL_MAX - (TRAVEL_MAX - TRAVEL_MIN) / 3, TRAVEL_MAX);
-                    double side = rng_below(r, 2) ? 1 : -1; /* +1: it ends on the left, heading right */
-                    dir = atan2(-side * w->line_ny, -side * w->line_nx) + rng_uniform(r, -M_PI / 6, M_PI / 6);
+                    dir = normal_dir + (rng_below(r, 2) ? M_PI : 0) + rng_uniform(r, -M_PI / 6, M_PI / 6);
                 }
                 o->vx = travel * cos(dir) / (F - 1);
                 o->vy = travel * sin(dir) / (F - 1);
@@ -728,6 +738,13 @@ bool comp_world_make(comp_world *w, const comp_spec *spec, rng *r)
                     continue;
                 if (later[i] && comp_crossing_ahead(w, i) <= 0)
                     continue;
+                if (spec->one_event) {
+                    /* no event but its own, and that one clear */
+                    comp_cond cr = comp_cond_none(COMP_C_CROSSES), bh = comp_cond_none(COMP_C_BEHIND);
+                    if (comp_cond_holds(w, &cr, i) != (cross[i] ? COMP_YES : COMP_NO) ||
+                        comp_cond_holds(w, &bh, i) != (behind[i] ? COMP_YES : COMP_NO))
+                        continue;
+                }
                 char err[128];
                 placed = object_fits(w, i, err, sizeof err);
             }
@@ -809,7 +826,7 @@ int comp_cond_frame(const comp_world *w, const comp_cond *c)
     return c->frame;
 }
 
-static bool has_frame(int kind)
+bool comp_cond_has_frame(int kind)
 {
     switch (kind) {
     case COMP_C_LEFT_OF:
@@ -843,7 +860,7 @@ comp_truth comp_cond_holds(const comp_world *w, const comp_cond *c, int i)
 {
     const comp_object *o = &w->obj[i];
     int f = COMP_NO_FRAME;
-    if (has_frame(c->kind) || (c->kind == COMP_C_COLOUR && (c->frame != COMP_NO_FRAME || c->moment_ref >= 0))) {
+    if (comp_cond_has_frame(c->kind) || (c->kind == COMP_C_COLOUR && (c->frame != COMP_NO_FRAME || c->moment_ref >= 0))) {
         if (!frame_usable(w, c, &f))
             return COMP_UNSURE;
     }

@@ -171,6 +171,9 @@ typedef struct comp_spec {
     int change;             /* how many objects change colour (needs nframes >= 2) */
     int cross;              /* at least this many objects cross the line (with line) */
     int behind;             /* at least this many pass behind the bar (with bar) */
+    bool one_event;         /* every object has at most one event, clearly: the crossing
+                             * and the passing behind on objects of their own, the others
+                             * clearly on one side and clear of the bar all along */
     int cross_later;        /* at least this many would cross the line within
                              * COMP_AHEAD_MAX frames after the last if they kept
                              * moving (comp_crossing_ahead(); with line) */
@@ -311,6 +314,8 @@ typedef struct comp_cond {
 comp_cond comp_cond_none(int kind);
 const char *comp_cond_kind_name(int kind); /* the rule's first word */
 int comp_cond_kind_find(const char *name);
+/* True for the kinds that speak of one frame (a number or a moment). */
+bool comp_cond_has_frame(int kind);
 /* The frame c speaks of: its frame, the frame of its moment, or COMP_NO_FRAME. */
 int comp_cond_frame(const comp_world *w, const comp_cond *c);
 
