@@ -1,5 +1,6 @@
 /* bench_inproc - CPU time per sample made in-process with libperceptv (perceptv.h
- * only): every file of `gen TASK --seed SEED --num_images N --num_sizes 1..20`,
+ * only): every file of `gen TASK --seed SEED --num_images N --num_sizes A..B`
+ * (A..B the task's default levels: 1..20 for most, 1..4 for the video tasks),
  * made into RGB buffers with record and gold, on one thread.
  * usage: bench_inproc TASK SEED N [REPEATS]   prints "TASK SAMPLES US_PER_SAMPLE"
  * (the fastest of REPEATS passes, default 3; bench/inproc.py runs it).
@@ -36,6 +37,7 @@ int main(int argc, char **argv)
     int (*make)(const pv_config *, int64_t, int, pv_sample *, char *, size_t) =
         only && *only == '1' ? pv_make_scene : pv_make;
     pv_config *c = pv_config_new(t, strtoull(argv[2], NULL, 10));
+    int lo = pv_task_level_min(t), nlevels = pv_task_level_max(t) - lo + 1;
     pv_sample *s = pv_sample_new();
     char err[512];
     if (pv_make(c, 1, 1, s, err, sizeof err) != PV_OK) { /* warm up: font, buffers */
@@ -45,8 +47,8 @@ int main(int argc, char **argv)
     double best = 1e30;
     for (int r = 0; r < repeats; r++) {
         double t0 = cpu_s();
-        for (long i = 0; i < 20 * n; i++)
-            if (make(c, 1 + i, 1 + (int)(i / n), s, err, sizeof err) != PV_OK) {
+        for (long i = 0; i < nlevels * n; i++)
+            if (make(c, 1 + i, lo + (int)(i / n), s, err, sizeof err) != PV_OK) {
                 fprintf(stderr, "bench_inproc: %s\n", err);
                 return 1;
             }
@@ -54,7 +56,7 @@ int main(int argc, char **argv)
         if (dt < best)
             best = dt;
     }
-    printf("%s %ld %.1f\n", argv[1], 20 * n, best / (double)(20 * n) * 1e6);
+    printf("%s %ld %.1f\n", argv[1], nlevels * n, best / (double)(nlevels * n) * 1e6);
     pv_sample_free(s);
     pv_config_free(c);
     return 0;

@@ -33,9 +33,16 @@
  * category again from its stream, so a long run does not fail on a rare world
  * (the rounds after the first shift the categories by that rate at most). */
 #define CATEGORY_ROUNDS 4
+/* A prediction needs an object to jump from clearly over the line to clearly
+ * across it in one frame (2 (M + 2) px and more), which the speeds of a video
+ * of more frames never reach (240 px over F - 1 frames at most). */
+#define PREDICT_FRAMES_MAX 20
 /* Frame questions offer five frame numbers, so they need five frames. */
 #define FRAME_OPTIONS_MIN 5
 #define NOPTIONS 5
+/* Option sets drawn for one chain before the next is tried: the distractors (a
+ * window of numbers) must hold the answers a reader dropping a step would reach. */
+#define OPTION_TRIES 3
 /* Count questions need frames whose counts differ: with fewer than five,
  * appearing and vanishing hardly fit and no count chain verified (measured
  * at 2 frames: none in 400 videos). */
@@ -47,43 +54,20 @@
 #define COUNT_MAX 9
 #define COUNT_TARGET_MIN 2
 #define COUNT_TARGET_MAX 8
-/* Worlds tried for the drawn count before any count is taken (without this a
- * few samples in a hundred found none in WORLD_TRIES). */
-#define TARGET_WORLDS 60
-
-enum { CAT_COLOUR, CAT_SHAPE, CAT_FRAME, CAT_COUNT, NCATS };
-static const char *const CATEGORY[NCATS] = {"colour", "shape", "frame", "count"};
-static const cc_readout READ_OF[NCATS] = {CC_READ_COLOUR, CC_READ_SHAPE, CC_READ_FRAME, CC_READ_COUNT};
-
-static void fill_view(const comp_world *w, cc_view *v)
-{
-    v->nobj = w->nobj;
-    v->nframes = w->nframes;
-    for (int i = 0; i < w->nobj; i++) {
-        v->shape[i] = (int)w->obj[i].shape;
-        v->size[i] = w->obj[i].size;
-        for (int f = 0; f < w->nframes; f++) {
-            cc_state *s = &v->st[i][f];
-            memset(s, 0, sizeof *s);
-            comp_pos(w, i, f, &s->x, &s->y);
-            s->r = w->obj[i].r;
-            if (!comp_present(w, i, f)) {
-                s->vis = CC_ABSENT;
-                continue;
-            }
-            comp_bar_state b = comp_bar(w, i, f);
-            s->vis = b == COMP_HIDDEN      ? CC_HIDDEN
-                     : comp_bar_edge(w, i, f) ? CC_EDGE
-                     : b == COMP_PARTLY     ? CC_PARTLY
-                                            : CC_SEEN;
-            s->colour = comp_colour(w, i, f);
-            s->side = (signed char)comp_line_side(w, i, f);
-        }
-    }
-}
+/* Worlds tried for the drawn answer (count, event, direction, predicted frame)
+ * before any is taken (TARGET_WORLDS below, per category): without this the
+ * answers a video allows most easily would pile up, which a text-only guess
+ * learns (the priors measured on the page stay under 30% with these). */
+enum { CAT_COLOUR, CAT_SHAPE, CAT_FRAME, CAT_COUNT, CAT_EVENT, CAT_DIRECTION, CAT_PREDICT, NCATS };
+static const char *const CATEGORY[NCATS] = {"colour", "shape", "frame", "count", "event", "direction", "prediction"};
+static const int TARGET_WORLDS[NCATS] = {0, 0, 0, 60, 100, 30, 60};
+static const cc_readout READ_OF[NCATS] = {CC_READ_COLOUR, CC_READ_SHAPE,     CC_READ_FRAME,  CC_READ_COUNT,
+                                          CC_READ_EVENT,  CC_READ_DIRECTION, CC_READ_PREDICT};
 
 /* The categories a level can ask: a one-step question names an object, so it
- * asks a colour or a shape; frame and count questions need five frames. */
+ * asks about it (colour, shape, what happens to it, where it would cross the
+ * line); frame and count questions need five frames; a direction needs two
+ * objects and a frame, so three steps. */
 static int categories(int n, int frames, int *out)
 {
     int k = 0;
@@ -96,7 +80,30 @@ static int categories(int n, int frames, int *out)
         out[k++] = CAT_FRAME;
     if (n > 1 && frames >= COUNT_FRAMES_MIN)
         out[k++] = CAT_COUNT;
+    out[k++] = CAT_EVENT;
+    if (n >= 3)
+        out[k++] = CAT_DIRECTION;
+    if (frames <= PREDICT_FRAMES_MAX)
+        out[k++] = CAT_PREDICT;
     return k;
+}
+
+/* The answer a category wants first, drawn uniformly (so no value is likelier
+ * by the text alone: counts 2..8, the five events, the eight directions, the
+ * predicted frames), or -1 for any. */
+static int draw_target(rng *r, int cat)
+{
+    switch (cat) {
+    case CAT_COUNT:
+        return rng_int(r, COUNT_TARGET_MIN, COUNT_TARGET_MAX);
+    case CAT_EVENT:
+        return (int)rng_below(r, COMP_NEVENTS);
+    case CAT_DIRECTION:
+        return (int)rng_below(r, COMP_NDIRS);
+    case CAT_PREDICT:
+        return (int)rng_below(r, CC_PREDICT_MAX);
+    }
+    return -1;
 }
 
 /* Every candidate for step k of c (steps 0..k-1 set), reading what the step
@@ -140,7 +147,7 @@ static int step_candidates(const cc_view *v, const cc_chain *c, int k, int cat, 
     bool frame_ok = !prev_frame, object_ok = true;
     if (last && (cat == CAT_FRAME || cat == CAT_COUNT))
         object_ok = false;
-    if (last && cat == CAT_SHAPE)
+    if (last && (cat == CAT_SHAPE || cat == CAT_DIRECTION || cat == CAT_PREDICT))
         frame_ok = false;
     if (frame_ok)
         for (int op = CC_LAST_SEEN; op <= CC_WENT_BEHIND; op++)
@@ -156,14 +163,21 @@ static int step_candidates(const cc_view *v, const cc_chain *c, int k, int cat, 
 }
 
 /* The search over chains of one world. */
+/* Answer values (comp_chain.h contract 6: each below 64). */
+#define NANSWERS 64
+
 typedef struct search {
     const cc_view *v;
     int cat;
     int target;      /* the answer wanted, or -1 for any */
     rng *r;
     long found;      /* verified chains met so far */
-    cc_chain best;   /* one of them, uniform (reservoir sampling) */
-    cc_result res;
+    /* per answer value, the chains met and one of them, uniform (reservoir
+     * sampling): the world's answer values are then drawn alike, so the
+     * answers a world offers often do not crowd out the rare ones */
+    long found_by[NANSWERS];
+    cc_chain best[NANSWERS];
+    cc_result res[NANSWERS];
 } search;
 
 static bool step_answer(const cc_view *v, const cc_chain *c, const cc_result *res, int k, char *out, size_t n);
@@ -184,9 +198,11 @@ static void dfs(search *s, cc_chain *c, int k)
         if (s->target >= 0 && res.answer != s->target)
             return;
         s->found++;
-        if (rng_below(s->r, (uint32_t)(s->found > UINT32_MAX ? UINT32_MAX : s->found)) == 0) {
-            s->best = *c;
-            s->res = res;
+        long *met = &s->found_by[res.answer];
+        (*met)++;
+        if (rng_below(s->r, (uint32_t)(*met > UINT32_MAX ? UINT32_MAX : *met)) == 0) {
+            s->best[res.answer] = *c;
+            s->res[res.answer] = res;
         }
         return;
     }
@@ -234,15 +250,18 @@ static bool step_answer(const cc_view *v, const cc_chain *c, const cc_result *re
     return true;
 }
 
-/* The five options of category cat with the answer at `letter`; false when the
- * answer cannot have four same-category companions. */
-static bool make_options(rng *r, const cc_view *v, int cat, int answer, int letter, char opt[NOPTIONS][24])
+/* The five options of category cat with the answer at `letter` (their values
+ * in val, their words in opt); false when the answer cannot have four
+ * same-category companions. */
+static bool make_options(rng *r, const cc_view *v, int cat, int answer, int letter, int val[NOPTIONS],
+                         char opt[NOPTIONS][40])
 {
-    int val[NOPTIONS], n = 0;
-    val[n++] = answer;
-    if (cat == CAT_COLOUR) {
+    int n = 0, pool[PALETTE_SIZE > 16 ? PALETTE_SIZE : 16], np = 0;
+    int tmp[NOPTIONS];
+    tmp[n++] = answer;
+    switch (cat) {
+    case CAT_COLOUR: {
         /* the other colours the video shows first, then others a world may use */
-        int pool[PALETTE_SIZE], np = 0;
         for (int i = 0; i < v->nobj; i++)
             for (int f = 0; f < v->nframes; f++) {
                 int col = v->st[i][f].colour;
@@ -254,53 +273,92 @@ static bool make_options(rng *r, const cc_view *v, int cat, int answer, int lett
             }
         rng_shuffle_int(r, pool, np);
         for (int j = 0; j < np && n < NOPTIONS; j++)
-            val[n++] = pool[j];
+            tmp[n++] = pool[j];
         int rest[COMP_NCOLOURS], nr = 0;
         for (int j = 0; j < COMP_NCOLOURS; j++) {
             bool dup = false;
             for (int i = 0; i < n && !dup; i++)
-                dup = val[i] == COMP_COLOURS[j];
+                dup = tmp[i] == COMP_COLOURS[j];
             if (!dup)
                 rest[nr++] = COMP_COLOURS[j];
         }
         rng_shuffle_int(r, rest, nr);
         for (int j = 0; j < nr && n < NOPTIONS; j++)
-            val[n++] = rest[j];
-    } else if (cat == CAT_SHAPE) {
-        int pool[COMP_NSHAPES], np = 0;
-        for (int j = 0; j < COMP_NSHAPES; j++)
-            if ((int)COMP_SHAPES[j] != answer)
-                pool[np++] = (int)COMP_SHAPES[j];
+            tmp[n++] = rest[j];
+        break;
+    }
+    case CAT_SHAPE:
+    case CAT_EVENT:
+    case CAT_DIRECTION: {
+        /* four others of the category's values */
+        int nv = cat == CAT_SHAPE ? COMP_NSHAPES : cat == CAT_EVENT ? COMP_NEVENTS : COMP_NDIRS;
+        for (int j = 0; j < nv; j++) {
+            int x = cat == CAT_SHAPE ? (int)COMP_SHAPES[j] : j;
+            if (x != answer)
+                pool[np++] = x;
+        }
         rng_shuffle_int(r, pool, np);
         for (int j = 0; j < np && n < NOPTIONS; j++)
-            val[n++] = pool[j];
-    } else {
+            tmp[n++] = pool[j];
+        break;
+    }
+    default: {
         /* five consecutive numbers holding the answer, the window placed
          * uniformly among those that fit: no option is more likely by value */
-        int lo = cat == CAT_FRAME ? 0 : 0, hi = cat == CAT_FRAME ? v->nframes - 1 : COUNT_MAX;
+        int lo = 0, hi = cat == CAT_FRAME ? v->nframes - 1 : cat == CAT_COUNT ? COUNT_MAX : CC_PREDICT_MAX - 1;
         if (answer < lo || answer > hi || hi - lo + 1 < NOPTIONS)
             return false;
         int s0 = answer - (NOPTIONS - 1) < lo ? lo : answer - (NOPTIONS - 1);
         int s1 = answer > hi - (NOPTIONS - 1) ? hi - (NOPTIONS - 1) : answer;
-        int s = rng_int(r, s0, s1);
+        int st = rng_int(r, s0, s1);
         for (int j = 0; j < NOPTIONS; j++)
-            if (s + j != answer)
-                val[n++] = s + j;
+            if (st + j != answer)
+                tmp[n++] = st + j;
+        break;
+    }
     }
     if (n < NOPTIONS)
         return false;
     /* the distractors in random order around the answer's letter */
-    rng_shuffle_int(r, val + 1, NOPTIONS - 1);
-    int order[NOPTIONS];
+    rng_shuffle_int(r, tmp + 1, NOPTIONS - 1);
     for (int j = 0, d = 1; j < NOPTIONS; j++)
-        order[j] = j == letter ? val[0] : val[d++];
+        val[j] = j == letter ? tmp[0] : tmp[d++];
     for (int j = 0; j < NOPTIONS; j++) {
-        if (cat == CAT_COLOUR)
-            snprintf(opt[j], sizeof opt[j], "%s", PALETTE[order[j]].name);
-        else if (cat == CAT_SHAPE)
-            snprintf(opt[j], sizeof opt[j], "%s", shape_name((shape_kind)order[j]));
-        else
-            snprintf(opt[j], sizeof opt[j], "%d", order[j] + (cat == CAT_FRAME));
+        switch (cat) {
+        case CAT_COLOUR:
+            snprintf(opt[j], sizeof opt[j], "%s", PALETTE[val[j]].name);
+            break;
+        case CAT_SHAPE:
+            snprintf(opt[j], sizeof opt[j], "%s", shape_name((shape_kind)val[j]));
+            break;
+        case CAT_EVENT:
+            snprintf(opt[j], sizeof opt[j], "%s", comp_event_answer(val[j]));
+            break;
+        case CAT_DIRECTION:
+            snprintf(opt[j], sizeof opt[j], "%s", comp_direction_name(val[j]));
+            break;
+        case CAT_PREDICT: /* frames after the last, numbered on */
+            snprintf(opt[j], sizeof opt[j], "%d", v->nframes + 1 + val[j]);
+            break;
+        default:
+            snprintf(opt[j], sizeof opt[j], "%d", val[j] + (cat == CAT_FRAME));
+            break;
+        }
+    }
+    return true;
+}
+
+/* No single glance (levels 2..4, docs/composed-reading.md): every frame alone
+ * leaves two options open at least. */
+static bool glance_open(const cc_view *v, const cc_chain *c, const int val[NOPTIONS])
+{
+    uint64_t opts = 0;
+    for (int j = 0; j < NOPTIONS; j++)
+        opts |= 1ULL << val[j];
+    for (int k = 0; k < v->nframes; k++) {
+        uint64_t m = cc_glance(v, c, k, opts) & opts;
+        if ((m & (m - 1)) == 0)
+            return false;
     }
     return true;
 }
@@ -316,24 +374,25 @@ static int sample(gen_ctx *ctx)
     int letter = (int)rng_below(&lr, NOPTIONS);
     int cats[NCATS], ncat = categories(n, frames, cats);
     int cat = cats[rng_below(&cr, (uint32_t)ncat)];
-    int target = cat == CAT_COUNT ? rng_int(&cr, COUNT_TARGET_MIN, COUNT_TARGET_MAX) : -1;
+    int target = draw_target(&cr, cat);
 
     comp_world *w = xmalloc(sizeof *w);
     cc_view *v = xmalloc(sizeof *v);
     cc_chain c;
     cc_result res;
-    char opt[NOPTIONS][24], ans[CC_MAX_STEPS][24];
+    char opt[NOPTIONS][40], ans[CC_MAX_STEPS][24];
+    int optval[NOPTIONS];
     bool found = false;
     for (int t = 0; t < WORLD_TRIES * CATEGORY_ROUNDS && !found; t++) {
         if (t > 0)
             ctx->redraws++;
         if (t > 0 && t % WORLD_TRIES == 0) {
             cat = cats[rng_below(&cr, (uint32_t)ncat)];
-            target = cat == CAT_COUNT ? rng_int(&cr, COUNT_TARGET_MIN, COUNT_TARGET_MAX) : -1;
+            target = draw_target(&cr, cat);
         }
         comp_spec spec = {
             .nframes = frames,
-            .nobj = rng_int(&ctx->rng, target > OBJ_MIN ? target : OBJ_MIN, OBJ_MAX),
+            .nobj = rng_int(&ctx->rng, cat == CAT_COUNT && target > OBJ_MIN ? target : OBJ_MIN, OBJ_MAX),
             .nshapes = rng_int(&ctx->rng, 3, COMP_NSHAPES),
             .ncolours = rng_int(&ctx->rng, 4, 7),
             .bar = true,
@@ -342,21 +401,43 @@ static int sample(gen_ctx *ctx)
             .vanish = rng_int(&ctx->rng, 1, 2),
             .change = rng_int(&ctx->rng, 1, 2),
             .cross = 2,
-            .behind = 1,
+            .behind = 1 + (cat == CAT_EVENT),
+            /* an event question: each object its own event or none, so the five
+             * come about alike */
+            .one_event = cat == CAT_EVENT,
+            .cross_later = cat == CAT_PREDICT ? 3 : 0,
         };
         if (!comp_world_make(w, &spec, &ctx->rng))
             continue;
-        fill_view(w, v);
-        search se = {.v = v, .cat = cat, .target = t % WORLD_TRIES < TARGET_WORLDS ? target : -1, .r = &ctx->rng};
+        cc_view_fill(w, v);
+        search se = {.v = v, .cat = cat, .target = t % WORLD_TRIES < TARGET_WORLDS[cat] ? target : -1, .r = &ctx->rng};
         c.n = n;
         dfs(&se, &c, 0);
         if (se.found == 0)
             continue;
-        c = se.best;
-        res = se.res;
-        for (int j = 0; j < n; j++)
-            step_answer(v, &c, &res, j, ans[j], sizeof ans[j]);
-        found = make_options(&ctx->rng, v, cat, res.answer, letter, opt);
+        /* the world's answer values in a random order (so drawn alike), each
+         * with one of its chains; the first whose options keep every step needed
+         * among them, and every frame alone open, is the sample's */
+        int values[NANSWERS], nvalues = 0;
+        for (int a = 0; a < NANSWERS; a++)
+            if (se.found_by[a])
+                values[nvalues++] = a;
+        rng_shuffle_int(&ctx->rng, values, nvalues);
+        for (int k = 0; k < nvalues && !found; k++) {
+            c = se.best[values[k]];
+            res = se.res[values[k]];
+            for (int tries = 0; tries < OPTION_TRIES && !found; tries++) {
+                if (!make_options(&ctx->rng, v, cat, res.answer, letter, optval, opt))
+                    break;
+                uint64_t opts = 0;
+                for (int j = 0; j < NOPTIONS; j++)
+                    opts |= 1ULL << optval[j];
+                found = cc_needed_among(v, &c, opts) && (n < 2 || glance_open(v, &c, optval));
+            }
+        }
+        if (found)
+            for (int j = 0; j < n; j++)
+                step_answer(v, &c, &res, j, ans[j], sizeof ans[j]);
     }
     if (!found) {
         free(w);

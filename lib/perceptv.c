@@ -116,31 +116,33 @@ const char *pv_task_suggest(const char *name)
 
 const char *pv_task_name(const pv_task *t)
 {
-    return gen_of(t)->name;
+    return t ? gen_of(t)->name : NULL;
 }
 
 int pv_task_images(const pv_task *t)
 {
-    return gen_of(t)->images;
+    return t ? gen_of(t)->images : -1;
 }
 
 int pv_task_level_min(const pv_task *t)
 {
-    return gen_of(t)->level_min;
+    return t ? gen_of(t)->level_min : -1;
 }
 
 int pv_task_level_max(const pv_task *t)
 {
-    return gen_of(t)->level_max;
+    return t ? gen_of(t)->level_max : -1;
 }
 
 int pv_task_lowest_level(const pv_task *t)
 {
-    return gen_of(t)->lowest_level;
+    return t ? gen_of(t)->lowest_level : -1;
 }
 
 char *pv_task_prompt(const pv_task *t)
 {
+    if (!t)
+        return NULL;
     strbuf sb = {0};
     requests_prompt_text(gen_of(t), &sb);
     return sb.buf ? sb.buf : xstrdup("");
@@ -180,8 +182,17 @@ void pv_config_free(pv_config *c)
     free(c);
 }
 
+/* The message for a NULL handle given to a function that returns a status. */
+static int no_handle(char *err, size_t errlen, const char *fn, const char *what)
+{
+    say(err, errlen, "%s needs %s (got NULL)", fn, what);
+    return PV_EUSAGE;
+}
+
 int pv_config_set_split(pv_config *c, const char *split, char *err, size_t errlen)
 {
+    if (!c)
+        return no_handle(err, errlen, "pv_config_set_split", "a configuration");
     if (split && !split_name_ok(split)) {
         say(err, errlen, "bad --split '%s' (expected 1 to 32 of a-z, 0-9, '_' and '-', e.g. train)", split);
         return PV_EUSAGE;
@@ -193,6 +204,8 @@ int pv_config_set_split(pv_config *c, const char *split, char *err, size_t errle
 
 int pv_config_set_grid_size(pv_config *c, int grid_size, char *err, size_t errlen)
 {
+    if (!c)
+        return no_handle(err, errlen, "pv_config_set_grid_size", "a configuration");
     if (grid_size < PV_MIN_GRID || grid_size > PV_MAX_GRID) {
         say(err, errlen, "bad --grid_size '%d' (expected 2..26)", grid_size);
         return PV_EUSAGE;
@@ -203,6 +216,8 @@ int pv_config_set_grid_size(pv_config *c, int grid_size, char *err, size_t errle
 
 int pv_config_set_scale(pv_config *c, double scale, char *err, size_t errlen)
 {
+    if (!c)
+        return no_handle(err, errlen, "pv_config_set_scale", "a configuration");
     if (!(scale >= PV_MIN_SCALE && scale <= PV_MAX_SCALE)) {
         say(err, errlen, "bad --scale '%g' (expected a number from 0.25 to 4)", scale);
         return PV_EUSAGE;
@@ -213,6 +228,8 @@ int pv_config_set_scale(pv_config *c, double scale, char *err, size_t errlen)
 
 int pv_config_set_frames(pv_config *c, int frames, char *err, size_t errlen)
 {
+    if (!c)
+        return no_handle(err, errlen, "pv_config_set_frames", "a configuration");
     if (c->g->images != GEN_IMAGES_FRAMES) {
         say(err, errlen, "--frames is for the video tasks, not '%s' (%d image%s a sample)", c->g->name,
             c->g->images, c->g->images == 1 ? "" : "s");
@@ -228,7 +245,7 @@ int pv_config_set_frames(pv_config *c, int frames, char *err, size_t errlen)
 
 int pv_config_frames(const pv_config *c)
 {
-    return c->frames;
+    return c ? c->frames : 0;
 }
 
 static int status_of(int rc)
@@ -270,6 +287,8 @@ static int check(const pv_config *c, int64_t file, int level, char *err, size_t 
 
 int pv_config_check_level(const pv_config *c, int level, char *err, size_t errlen)
 {
+    if (!c)
+        return no_handle(err, errlen, "pv_config_check_level", "a configuration");
     return check(c, 1, level, err, errlen);
 }
 
@@ -335,13 +354,13 @@ static int image_size(pv_sample *s, int k, char *err, size_t errlen)
 
 static int make(const pv_config *c, uint64_t root, int64_t file, int level, pv_sample *s, char *err, size_t errlen)
 {
-    if (!c || !s) {
-        say(err, errlen, "pv_make needs a configuration and a sample");
-        return PV_EUSAGE;
-    }
-    const generator *g = c->g;
-    s->images = 0;
+    if (!s)
+        return no_handle(err, errlen, "pv_make", "a sample");
+    s->images = 0; /* a failed make leaves no sample behind */
     s->drawn = 0;
+    if (!c)
+        return no_handle(err, errlen, "pv_make", "a configuration");
+    const generator *g = c->g;
     if (s->checked_g != g || s->checked_level != level || s->checked_grid != c->grid_size ||
         s->checked_scale != c->scale || s->checked_frames != c->frames || file < 0 || file > GEN_MAX_FILE) {
         s->checked_g = NULL;
@@ -395,6 +414,8 @@ static int make(const pv_config *c, uint64_t root, int64_t file, int level, pv_s
 int pv_make(const pv_config *c, int64_t file, int level, pv_sample *s, char *err, size_t errlen)
 {
     int rc = make(c, c ? c->root : 0, file, level, s, err, errlen);
+    if (rc != PV_OK && !s)
+        return rc; /* no sample to clear */
     for (int k = 0; rc == PV_OK && k < s->images; k++) {
         size_t need = (size_t)s->width[k] * (size_t)s->height[k] * 3;
         if (need > s->cap[k]) {
@@ -424,16 +445,22 @@ int pv_make_scene(const pv_config *c, int64_t file, int level, pv_sample *s, cha
 
 int pv_sample_image_size(const pv_sample *s, int i, int *width, int *height)
 {
-    if (i < 0 || i >= s->images)
+    if (!s || i < 0 || i >= s->images)
         return PV_EUSAGE;
-    *width = s->width[i];
-    *height = s->height[i];
+    if (width)
+        *width = s->width[i];
+    if (height)
+        *height = s->height[i];
     return PV_OK;
 }
 
 int pv_sample_draw(pv_sample *s, int i, uint8_t *dst, char *err, size_t errlen)
 {
-    if (i < 0 || i >= s->images || !dst) {
+    if (!s)
+        return no_handle(err, errlen, "pv_sample_draw", "a sample");
+    if (!dst)
+        return no_handle(err, errlen, "pv_sample_draw", "a buffer");
+    if (i < 0 || i >= s->images) {
         say(err, errlen, "pv_sample_draw: no image %d (the sample has %d)", i, s->images);
         return PV_EUSAGE;
     }
@@ -442,12 +469,12 @@ int pv_sample_draw(pv_sample *s, int i, uint8_t *dst, char *err, size_t errlen)
 
 int pv_sample_image_count(const pv_sample *s)
 {
-    return s->images;
+    return s ? s->images : 0;
 }
 
 const uint8_t *pv_sample_rgb(const pv_sample *s, int i, int *width, int *height)
 {
-    if (i < 0 || i >= s->images || !s->drawn)
+    if (!s || i < 0 || i >= s->images || !s->drawn)
         return NULL;
     if (width)
         *width = s->width[i];
@@ -458,17 +485,17 @@ const uint8_t *pv_sample_rgb(const pv_sample *s, int i, int *width, int *height)
 
 const char *pv_sample_record(const pv_sample *s)
 {
-    return s->images ? s->record : NULL;
+    return s && s->images ? s->record : NULL;
 }
 
 const char *pv_sample_gold(const pv_sample *s)
 {
-    return s->images ? s->gold.buf : NULL;
+    return s && s->images ? s->gold.buf : NULL;
 }
 
 const char *pv_sample_prompt(const pv_sample *s)
 {
-    return s->images ? (s->prompt.buf ? s->prompt.buf : "") : NULL;
+    return s && s->images ? (s->prompt.buf ? s->prompt.buf : "") : NULL;
 }
 
 /* ---- scoring ---- */
@@ -476,19 +503,38 @@ const char *pv_sample_prompt(const pv_sample *s)
 int pv_score(const pv_task *t, const char *record_json, const char *response, size_t len, pv_parser parser,
              pv_verdict **out, char *err, size_t errlen)
 {
+    if (!out)
+        return no_handle(err, errlen, "pv_score", "somewhere to put the verdict");
     *out = NULL;
     if (!t || !record_json || (!response && len)) {
         say(err, errlen, "pv_score needs a task, a record and a response");
         return PV_EUSAGE;
     }
+    if (parser != PV_PARSER_RELEASE && parser != PV_PARSER_STRICT) {
+        say(err, errlen, "pv_score: no parser %d (PV_PARSER_RELEASE or PV_PARSER_STRICT)", (int)parser);
+        return PV_EUSAGE;
+    }
     const generator *g = gen_of(t);
-    cJSON *rec = cJSON_Parse(record_json);
+    /* as strictly as gen score reads data.json: one JSON document and nothing after
+     * it, no duplicate key, no \u0000 (a C string would stop there), no NaN, at most
+     * a data.json record's size */
+    size_t rlen = strlen(record_json);
+    if (rlen > DS_RECORD_MAX) {
+        say(err, errlen, "%s: the record is %zu bytes, more than a data.json record may hold (%zu)", g->name, rlen,
+            DS_RECORD_MAX);
+        return PV_EUSAGE;
+    }
+    char why[300];
+    cJSON *rec = strict_json_parse(record_json, rlen, 0, why, sizeof why);
+    if (!rec) {
+        say(err, errlen, "%s: the record is %s", g->name, why);
+        return PV_EUSAGE;
+    }
     if (!cJSON_IsObject(rec)) {
         cJSON_Delete(rec);
         say(err, errlen, "%s: the record is not a JSON object", g->name);
         return PV_EUSAGE;
     }
-    char why[256];
     if (answer_check_record(g, rec, why, sizeof why) != 0) {
         cJSON_Delete(rec);
         say(err, errlen, "%s: %s", g->name, why);
@@ -519,17 +565,17 @@ int pv_score(const pv_task *t, const char *record_json, const char *response, si
 
 int pv_verdict_correct(const pv_verdict *v)
 {
-    return v->correct;
+    return v ? v->correct : 0;
 }
 
 const char *pv_verdict_answer(const pv_verdict *v)
 {
-    return v->answer;
+    return v ? v->answer : NULL;
 }
 
 const char *pv_verdict_error(const pv_verdict *v)
 {
-    return v->error;
+    return v ? v->error : NULL;
 }
 
 void pv_verdict_free(pv_verdict *v)

@@ -31,7 +31,7 @@ _gen()
     command -v "$prog" >/dev/null 2>&1 || prog=gen
 
     if ((COMP_CWORD == 1)); then
-        mapfile -t COMPREPLY < <(compgen -W "all list check verify merge preview overlap recipe gold requests score report $(_gen_tasks "$prog") --help --version" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "all list check verify merge preview overlap recipe gold requests ask score report $(_gen_tasks "$prog") --help --version" -- "$cur")
         return
     fi
     case $prev in
@@ -63,7 +63,7 @@ _gen()
         mapfile -t COMPREPLY < <(compgen -W "fast small" -- "$cur")
         return ;;
     --num_images | --num_sizes | --seed | --file | --grid_size | --jobs | --shard | --scale | --frames | --thumb | --split | \
-        --model | --max_tokens)
+        --model | --max_tokens | --endpoint | --concurrency | --timeout | --retries | --api-key-env)
         return ;; # a number or a name: nothing to offer
     esac
 
@@ -78,6 +78,7 @@ _gen()
     recipe) opts="--out --jobs --shard --force --quiet --dry-run" paths=-f ;;
     gold) opts="--task -o" paths=-d ;;
     requests) opts="--model --task --shots --prompts -o --max_tokens --frames --tile" paths=-d ;;
+    ask) opts="--endpoint --model -o --concurrency --timeout --retries --api-key-env --quiet --task --shots --prompts --max_tokens --frames --tile" paths=-f ;;
     score) opts="--task --parser -o --annotated --plot --quiet" paths=-f ;;
     report) opts="--task --parser -o --embed --quiet" paths=-f ;;
     preview)

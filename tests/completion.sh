@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # completion: scripts/completion.bash (installed as bash-completion/completions/gen).
-#  - the first word offers the 12 subcommands and every task of `gen list`;
+#  - the first word offers the 13 subcommands and every task of `gen list`;
 #  - each subcommand offers its options, and the union of all offered options is
 #    exactly the set `gen --help` names;
 #  - --task, --tasks (comma lists) and preview offer task names; --out, -o and
@@ -43,12 +43,12 @@ all_tasks=$("$GEN" list | awk 'NR > 1 { print $1 }' | sort)
 ntasks=$(wc -l <<<"$all_tasks") # the 30 of the release, and the video tasks where built
 [ "$ntasks" -ge 30 ] && ok || fail "gen list shows $ntasks tasks"
 first=$(offer "gen ")
-for w in all list check verify merge preview overlap recipe gold requests score report --help --version $all_tasks; do
+for w in all list check verify merge preview overlap recipe gold requests ask score report --help --version $all_tasks; do
     grep -qx -- "$w" <<<"$first" || { fail "the first word does not offer '$w'"; continue; }
     ok
 done
-[ "$(wc -l <<<"$first")" -eq $((14 + ntasks)) ] && ok ||
-    fail "the first word offers $(wc -l <<<"$first") words, expected $((14 + ntasks))"
+[ "$(wc -l <<<"$first")" -eq $((15 + ntasks)) ] && ok ||
+    fail "the first word offers $(wc -l <<<"$first") words, expected $((15 + ntasks))"
 expect "gen count" count_coloured_circles counting_circles counting_locations counting_shapes
 expect "gen mer" merge
 expect "gen counting_circles --num_i" --num_images
@@ -64,6 +64,9 @@ expect "gen merge out --" --force --quiet
 expect "gen counting_circles --seed " # a number
 expect "gen counting_circles --num_sizes=" # a number
 expect "gen list " # takes nothing
+expect "gen ask d --con" --concurrency
+expect "gen ask d --api" --api-key-env
+expect "gen ask d --endpoint " # a URL
 
 # Paths.
 mkdir -p "$WORK/dirA" "$WORK/dirB"
@@ -76,7 +79,7 @@ expect "gen preview grid_path -o $WORK/fi" "$WORK/file.txt"
 # Every option offered somewhere is one gen --help names, and the reverse.
 offered=$(for l in "gen counting_circles -" "gen all -" "gen check x -" "gen verify -" "gen merge -" \
     "gen preview grid_path -" "gen overlap a -" "gen recipe r.json -" "gen gold d -" "gen requests d -" \
-    "gen score d a -" "gen report d a -" "gen -"; do offer "$l"; done | sort -u)
+    "gen ask d -" "gen score d a -" "gen report d a -" "gen -"; do offer "$l"; done | sort -u)
 named=$("$GEN" --help | grep -oE -- '(^|[^A-Za-z0-9_-])(--[a-z][a-z_-]*[a-z]|-[a-z])([^A-Za-z0-9_]|$)' |
     grep -oE -- '--?[a-z][a-z_-]*[a-z]|-[a-z]' | sort -u)
 [ "$offered" = "$named" ] && ok ||

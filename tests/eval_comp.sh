@@ -121,8 +121,40 @@ PY
 want=$("$PY" -c 'import json,sys; r=json.load(open(sys.argv[1]))["comp_sequential"]["3"]; print(r["records"], r.get("no steps given",0), r.get("1",0), r.get("2",0), r.get("3",0), "-", r.get("none wrong",0))' "$WORK/expected.json")
 grep -A5 '^first wrong step .*comp_sequential' <<<"$sum" | grep -qE "^  3 +$(sed 's/ / +/g' <<<"$want") *$" && ok ||
     fail "summary's comp_sequential level 3 row is not '$want': $sum"
+# the accuracy per answer category (issue 35): one entry a category the records hold,
+# at 100% here; answers wrong in one category only show there and nowhere else
+"$PY" - "$WORK/eval-steps.json" "$T" <<'PY' && ok || fail "Answer Category Accuracy"
+import json, os, sys
+e = json.load(open(sys.argv[1]))
+for task in ("comp_conjunctive", "comp_sequential"):
+    recs = json.load(open(os.path.join(sys.argv[2], task, "data.json")))
+    got = e["Tasks"][task]["Answer Category Accuracy"]
+    assert set(got) == {r["category"] for r in recs}, (task, got)
+    assert all(v == 100 for v in got.values()), (task, got)
+PY
+"$PY" - "$WORK/steps.json" "$T" "$WORK/wrong-event.json" <<'PY' && ok || fail "planting wrong event answers"
+import json, os, sys
+answers = json.load(open(sys.argv[1]))
+recs = {r["id"]: r for r in json.load(open(os.path.join(sys.argv[2], "comp_sequential", "data.json")))}
+planted = 0
+for a in answers:
+    task, _, rid = a["id"].partition("/")
+    r = recs.get(rid) if task == "comp_sequential" else None
+    if r and r["category"] == "event":
+        a["gpt_response"] = "ANSWER: " + "ABCDE"[("ABCDE".index(r["answer"]) + 1) % 5]
+        planted += 1
+assert planted > 0
+json.dump(answers, open(sys.argv[3], "w"))
+PY
+"$GEN" score "$T" "$WORK/wrong-event.json" -o "$WORK/eval-wrong.json" --quiet && ok || fail "gen score, wrong events"
+"$PY" - "$WORK/eval-wrong.json" <<'PY' && ok || fail "a wrong category shows only in its own row"
+import json, sys
+got = json.load(open(sys.argv[1]))["Tasks"]["comp_sequential"]["Answer Category Accuracy"]
+assert got["event"] == 0 and all(v == 100 for k, v in got.items() if k != "event"), got
+PY
 "$GEN" report "$T" "$WORK/steps.json" -o "$WORK/report.html" --quiet && ok || fail "gen report"
 grep -q '<h3>comp_sequential: first wrong step' "$WORK/report.html" && ok || fail "report lacks the steps table"
+grep -q '<h3>comp_sequential: accuracy by answer category' "$WORK/report.html" && ok || fail "report lacks the category table"
 # every answer is right: the gallery is empty, the table is there
 grep -q 'Every answer is correct' "$WORK/report.html" && ok || fail "report shows mistakes"
 "$GEN" report "$T" "$WORK/shuffled.json" -o "$WORK/report2.html" --quiet && ok || fail "gen report shuffled"

@@ -8,8 +8,11 @@
 #                                        generators/list.h and swatches/palette.def)
 #      common/store                      engine, toolkit, store
 #      common/eval                       engine, toolkit, store, eval
+#      common/net                        engine, toolkit, store, eval, net (gen ask's
+#                                        client: the one layer that links libcurl)
 #      lib/ (libperceptv, the public C library)
 #                                        engine, toolkit, store, eval, lib/include
+#                                        (not net: the library needs no libcurl)
 #      common/commands                   all of them
 #    so no library file includes a command's header; nothing includes by a
 #    relative path ("../");
@@ -24,7 +27,7 @@ cd "$SRC" || exit 1
 
 extra=$(find common -maxdepth 1 -type f \( -name '*.c' -o -name '*.h' \) | sort)
 [ -z "$extra" ] && ok || fail "sources directly in common/: $extra"
-for d in engine toolkit store eval commands; do
+for d in engine toolkit store eval net commands; do
     [ -d "common/$d" ] && [ -n "$(ls common/$d/*.c 2>/dev/null)" ] && ok || fail "common/$d is missing or empty"
 done
 
@@ -52,13 +55,14 @@ for f in common/engine/*.[ch]; do check_layer "$f" common/engine; done
 for f in common/toolkit/*.[ch] generators/*.[ch]; do check_layer "$f" common/engine common/toolkit; done
 for f in common/store/*.[ch]; do check_layer "$f" common/engine common/toolkit common/store; done
 for f in common/eval/*.[ch]; do check_layer "$f" common/engine common/toolkit common/store common/eval; done
+for f in common/net/*.[ch]; do check_layer "$f" common/engine common/toolkit common/store common/eval common/net; done
 for f in common/commands/*.[ch]; do
-    check_layer "$f" common/engine common/toolkit common/store common/eval common/commands
+    check_layer "$f" common/engine common/toolkit common/store common/eval common/net common/commands
 done
 for f in lib/*.[ch] lib/include/*.h; do
     check_layer "$f" common/engine common/toolkit common/store common/eval lib/include
 done
-extra=$(ls -d common/*/ | grep -vxE 'common/(engine|toolkit|store|eval|commands)/')
+extra=$(ls -d common/*/ | grep -vxE 'common/(engine|toolkit|store|eval|net|commands)/')
 [ -z "$extra" ] && ok || fail "folders in common/ that are no layer (tests/layers.sh lists the layers): $extra"
 
 # Deliberate breaches are caught: a toolkit file that includes a store header, a
@@ -78,6 +82,8 @@ breach eval.h "a store file" common/engine common/toolkit common/store
 breach commands.h "a store file" common/engine common/toolkit common/store
 breach commands.h "an eval file" common/engine common/toolkit common/store common/eval
 breach perceptv.h "a store file" common/engine common/toolkit common/store
+breach ask.h "an eval file" common/engine common/toolkit common/store common/eval
+breach chat.h "a library file" common/engine common/toolkit common/store common/eval lib/include
 
 # No include circle of more than 2 units; and a planted one is found: manifest.c
 # including overlap.h closes run -> overlap -> manifest -> run.

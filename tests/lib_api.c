@@ -58,6 +58,7 @@ static void *run(void *arg)
 
 int main(void)
 {
+    setvbuf(stdout, NULL, _IOLBF, 0); /* each failure printed before a crash can lose it */
     char err[512];
     CHECK(strcmp(pv_version(), PERCEPTV_VERSION) == 0, "pv_version %s, header %s", pv_version(), PERCEPTV_VERSION);
     /* the 30 tasks of the release, and the video tasks of issue 30 where built */
@@ -132,6 +133,85 @@ int main(void)
               v == NULL,
           "a record without num_objects scored");
     CHECK(pv_score(cc, "not json", "COUNT:1", 7, PV_PARSER_RELEASE, &v, err, sizeof err) == PV_EUSAGE, "not JSON");
+
+    /* records as strictly as gen score reads data.json (issue 36): trailing text, a
+     * second document, a duplicate key, \u0000, NaN are refused */
+    static const char *const bad_records[] = {
+        "{\"id\": \"3.png\", \"num_objects\": 4} trailing", "{\"id\": \"3.png\", \"num_objects\": 4}{}",
+        "{\"id\": \"3.png\", \"num_objects\": 4, \"num_objects\": 5}", "{\"id\": \"3\\u0000.png\", \"num_objects\": 4}",
+        "{\"id\": \"3.png\", \"num_objects\": NaN}", "[{\"id\": \"3.png\", \"num_objects\": 4}]"};
+    for (size_t k = 0; k < sizeof bad_records / sizeof bad_records[0]; k++) {
+        v = (pv_verdict *)&v; /* set to NULL by the call */
+        CHECK(pv_score(cc, bad_records[k], "COUNT:4", 7, PV_PARSER_RELEASE, &v, err, sizeof err) == PV_EUSAGE &&
+                  v == NULL && strstr(err, "counting_circles: the record is"),
+              "record %s scored: %s", bad_records[k], err);
+    }
+    CHECK(pv_score(cc, rec, "COUNT:4", 7, (pv_parser)7, &v, err, sizeof err) == PV_EUSAGE && strstr(err, "parser"),
+          "parser 7: %s", err);
+
+    /* NULL handles: every function that returns a status says PV_EUSAGE (issue 36:
+     * pv_make with no sample wrote its message and then crashed), the accessors
+     * give NULL, 0 or -1, the free functions do nothing */
+    CHECK(pv_make(cfg, 1, 4, NULL, err, sizeof err) == PV_EUSAGE && strstr(err, "pv_make needs a sample"),
+          "pv_make without a sample: %s", err);
+    CHECK(pv_make_scene(cfg, 1, 4, NULL, err, sizeof err) == PV_EUSAGE, "pv_make_scene without a sample");
+    CHECK(pv_make(NULL, 1, 4, s, err, sizeof err) == PV_EUSAGE && strstr(err, "configuration") &&
+              pv_sample_record(s) == NULL && pv_sample_image_count(s) == 0,
+          "pv_make without a configuration: %s", err);
+    CHECK(pv_make(NULL, 1, 4, NULL, NULL, 0) == PV_EUSAGE, "pv_make with nothing");
+    CHECK(pv_config_set_split(NULL, "train", err, sizeof err) == PV_EUSAGE &&
+              pv_config_set_grid_size(NULL, 6, err, sizeof err) == PV_EUSAGE &&
+              pv_config_set_scale(NULL, 1, err, sizeof err) == PV_EUSAGE &&
+              pv_config_set_frames(NULL, 4, err, sizeof err) == PV_EUSAGE &&
+              pv_config_check_level(NULL, 3, err, sizeof err) == PV_EUSAGE && pv_config_frames(NULL) == 0,
+          "a NULL configuration");
+    CHECK(pv_config_new(NULL, 7) == NULL, "a configuration of no task");
+    CHECK(pv_sample_draw(NULL, 0, (uint8_t *)err, err, sizeof err) == PV_EUSAGE &&
+              pv_sample_draw(s, 0, NULL, err, sizeof err) == PV_EUSAGE && pv_sample_image_size(NULL, 0, NULL, NULL) ==
+              PV_EUSAGE && pv_sample_rgb(NULL, 0, NULL, NULL) == NULL && pv_sample_record(NULL) == NULL &&
+              pv_sample_gold(NULL) == NULL && pv_sample_prompt(NULL) == NULL && pv_sample_image_count(NULL) == 0,
+          "a NULL sample");
+    CHECK(pv_task_name(NULL) == NULL && pv_task_images(NULL) == -1 && pv_task_level_min(NULL) == -1 &&
+              pv_task_level_max(NULL) == -1 && pv_task_lowest_level(NULL) == -1 && pv_task_prompt(NULL) == NULL &&
+              pv_task_find(NULL) == NULL && pv_task_suggest(NULL) == NULL,
+          "a NULL task");
+    static const char good[] = "{\"id\": \"3.png\", \"num_objects\": 4}";
+    CHECK(pv_score(cc, good, "COUNT:4", 7, PV_PARSER_RELEASE, NULL, err, sizeof err) == PV_EUSAGE &&
+              pv_score(NULL, good, "COUNT:4", 7, PV_PARSER_RELEASE, &v, err, sizeof err) == PV_EUSAGE &&
+              pv_score(cc, NULL, "COUNT:4", 7, PV_PARSER_RELEASE, &v, err, sizeof err) == PV_EUSAGE &&
+              pv_score(cc, good, NULL, 7, PV_PARSER_RELEASE, &v, err, sizeof err) == PV_EUSAGE,
+          "pv_score with NULLs");
+    CHECK(pv_score(cc, good, NULL, 0, PV_PARSER_RELEASE, &v, err, sizeof err) == PV_OK && !pv_verdict_correct(v),
+          "an empty response (NULL, 0): %s", err);
+    pv_verdict_free(v);
+    CHECK(pv_verdict_correct(NULL) == 0 && pv_verdict_answer(NULL) == NULL && pv_verdict_error(NULL) == NULL,
+          "a NULL verdict");
+    pv_verdict_free(NULL);
+    pv_sample_free(NULL);
+    pv_config_free(NULL);
+    pv_free(NULL);
+    /* a valid image index with NULL width and height pointers */
+    CHECK(pv_make(cfg, 3, 4, s, err, sizeof err) == PV_OK && pv_sample_image_size(s, 0, NULL, NULL) == PV_OK,
+          "pv_sample_image_size with NULL pointers");
+    /* file numbers and levels at and past their ends */
+    CHECK(pv_make(cfg, 1000000000000000LL, 4, s, err, sizeof err) == PV_OK, "file 10^15: %s", err);
+    CHECK(pv_make(cfg, 1000000000000001LL, 4, s, err, sizeof err) == PV_EUSAGE && strstr(err, "out of range"),
+          "file 10^15 + 1: %s", err);
+    CHECK(pv_make(cfg, INT64_MIN, 4, s, err, sizeof err) == PV_EUSAGE, "file INT64_MIN");
+    CHECK(pv_make(cfg, 1, INT32_MIN, s, err, sizeof err) == PV_EUSAGE && pv_make(cfg, 1, INT32_MAX, s, err,
+                                                                                  sizeof err) == PV_EUSAGE,
+          "levels INT_MIN and INT_MAX");
+    CHECK(pv_config_set_scale(cfg, 0.0 / 0.0, err, sizeof err) == PV_EUSAGE, "scale NaN");
+    CHECK(pv_config_set_split(cfg, "abcdefghijklmnopqrstuvwxyz0123456", err, sizeof err) == PV_EUSAGE,
+          "a 33-character split");
+    CHECK(pv_config_set_split(cfg, NULL, err, sizeof err) == PV_OK, "no split: %s", err);
+    {
+        char tiny[8];
+        CHECK(pv_make(cfg, 1, 36, s, tiny, sizeof tiny) == PV_ELEVEL && strlen(tiny) == sizeof tiny - 1,
+              "a short err buffer is not filled and ended");
+        CHECK(pv_make(cfg, 1, 36, s, tiny, 0) == PV_ELEVEL, "errlen 0");
+    }
+    CHECK(pv_make(cfg, 3, 4, s, err, sizeof err) == PV_OK, "make again: %s", err);
 
     /* the same samples from 4 threads at once as from one, in reverse order */
     const pv_task *ls = pv_task_find("layered_shapes");

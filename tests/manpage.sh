@@ -38,7 +38,7 @@ syn_extra=$(comm -13 <(echo "$man_opts") <(section SYNOPSIS | options_of))
 # Subcommands: the words after "gen" in the usage that are not placeholders.
 help_cmds=$(grep -oE '^ *(usage: )?gen [a-z]+' <<<"$help" | awk '{ print $NF }' | sort -u)
 man_cmds=$(section COMMANDS | awk 'prev == ".TP" && $2 == "gen" && $3 ~ /^[a-z]+$/ { print $3 } { prev = $1 }' | sort -u)
-[ "$(wc -l <<<"$help_cmds")" -eq 12 ] && ok || fail "gen --help shows $(wc -l <<<"$help_cmds") subcommands, not 12"
+[ "$(wc -l <<<"$help_cmds")" -eq 13 ] && ok || fail "gen --help shows $(wc -l <<<"$help_cmds") subcommands, not 13"
 [ "$help_cmds" = "$man_cmds" ] && ok || fail "subcommands differ: help: $(echo $help_cmds); man: $(echo $man_cmds)"
 section COMMANDS | grep -q '^\.B gen TASK' && ok || fail "COMMANDS has no entry for gen TASK"
 

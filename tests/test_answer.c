@@ -288,6 +288,11 @@ static const choice_case CHOICE_CASES[] = {
     {"ANSWER: A\nOn second thought:\nANSWER: B", 'B', ANSWER_NO_STEPS},
     {"ANSWER: B\nANSWER: C", 'C', ANSWER_NO_STEPS},
     {"ANSWER: B\nANSWER: maybe C", 'B', ANSWER_NO_STEPS}, /* not an answer line: the last one that is */
+    /* a lone carriage return ends a line, as "\n" and "\r\n" do (issue 36) */
+    {"ANSWER: A\rANSWER: B", 'B', ANSWER_NO_STEPS},
+    {"I looked.\rANSWER: B\r", 'B', ANSWER_NO_STEPS},
+    {"STEP 1: 3\rSTEP 2: triangle\rSTEP 3: blue\rANSWER: B", 'B', ANSWER_ALL_STEPS_RIGHT},
+    {"STEP 1: 3\r\nSTEP 2: triangle\r\rSTEP 3: red\rANSWER: A", 'A', 3},
     /* unparseable */
     {"B", 0, ANSWER_NO_STEPS},
     {"", 0, ANSWER_NO_STEPS},
@@ -390,7 +395,11 @@ static void choice_cases(void)
         "\"steps\": [{\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, "
         "{\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, "
         "{\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}, {\"answer\": \"1\"}]",
-        "\"num_conditions\": \"3\"", "\"num_conditions\": 2.5"};
+        "\"num_conditions\": \"3\"", "\"num_conditions\": 2.5",
+        /* the level is the number of steps, as gen check has it (issue 36: gen score and report had
+         * taken 2147483648 and made a table row of it) */
+        "\"num_conditions\": 2147483648", "\"num_conditions\": 4", "\"num_conditions\": 0",
+        "\"num_conditions\": -3"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         cJSON *b = cJSON_Duplicate(rec, true);
         cJSON *field = cJSON_Parse(strchr(bad[k], ':') + 1);

@@ -177,6 +177,21 @@ PYEOF
         grep -q "expected one per condition" "$WORK/c.txt" && ok ||
         fail "$T: check of a contradictory five-way record: $(cat "$WORK/c.txt")"
     rm -rf "$WORK/choice"
+    # gen score and gen report refuse a level gen check refuses (issue 36: a table row 2147483648)
+    cp -r "$A" "$WORK/choice"
+    "$GEN" gold "$A" -o "$WORK/gold.jsonl" 2>/dev/null
+    "$PY" - "$WORK/choice/data.json" <<'PYEOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r[0]["num_conditions"] = 2147483648
+json.dump(r, open(sys.argv[1], "w"))
+PYEOF
+    for c in score report; do
+        "$GEN" $c "$WORK/choice" "$WORK/gold.jsonl" -o "$WORK/out.$c" --quiet >"$WORK/c.txt" 2>&1
+        [ $? -eq 4 ] && grep -q "'num_conditions' (the level) is 2147483648, but the record has" "$WORK/c.txt" &&
+            [ ! -e "$WORK/out.$c" ] && ok || fail "$T: gen $c took num_conditions 2147483648: $(cat "$WORK/c.txt")"
+    done
+    rm -rf "$WORK/choice" "$WORK/gold.jsonl"
 
     # --- overlap: a video is all its frames -------------------------------------------------
     "$GEN" overlap "$A" "$A" >"$WORK/o.txt"

@@ -51,6 +51,9 @@ int cmd_all(int argc, char **argv)
             if (!GENERATORS[t]->own)
                 chosen[n++] = GENERATORS[t];
     }
+    char err[1024];
+    if (out_refuse_mixed(c.o.out, true, NULL, err, sizeof err) != 0)
+        return options_usage_error("%s%s", err, "");
     options_announce_seed(&c);
     gen_options *opts = xcalloc((size_t)n, sizeof *opts);
     char **dirs = xcalloc((size_t)n, sizeof *dirs);

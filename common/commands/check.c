@@ -2,6 +2,7 @@
 #include "commands.h"
 
 #include "check.h"
+#include "dataset_read.h"
 #include "errors.h"
 #include "generator.h"
 #include "options.h"
@@ -22,7 +23,7 @@ int cmd_check(int argc, char **argv)
                 return options_usage_error("unknown task '%s' (gen list shows them all)%s", argv[i], "");
             }
         } else if (argv[i][0] == '-') {
-            return options_usage_error("unknown option '%s' for check (usage: gen check DIR [--task TASK])%s", argv[i], "");
+            return options_usage_error("unknown option '%s' for check (usage: gen check DIR|TREE [--task TASK])%s", argv[i], "");
         } else if (!co.dir) {
             co.dir = argv[i];
         } else {
@@ -30,8 +31,11 @@ int cmd_check(int argc, char **argv)
         }
     }
     if (!co.dir)
-        return options_usage_error("check needs a directory (usage: gen check DIR [--task TASK])%s%s", "", "");
-    char err[512];
+        return options_usage_error("check needs a directory (usage: gen check DIR|TREE [--task TASK])%s%s", "", "");
+    /* a tree (gen all's output): every task directory of it, or --task's */
+    if (!ds_exists(co.dir, "data.json") && ds_tree_task_count(co.dir, NULL) > 0)
+        return check_tree(co.dir, co.task, stdout);
+    char err[1024];
     long problems = check_dir(&co, stdout, err, sizeof err);
     if (problems < 0) {
         fprintf(stderr, "gen: %s\n", err);

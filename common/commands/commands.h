@@ -3,7 +3,7 @@
  *
  * Contract:
  *  1. A command parses its own options (argv[2..]; argv[1] is its name) and calls
- *     the library (common/store, common/eval); it returns an exit code of errors.h.
+ *     the library (common/store, common/eval, common/net); it returns an exit code of errors.h.
  *  2. main.c dispatches with one table sorted by name; a name not in it is a task.
  *  3. No file outside common/commands/ includes this header (tests/layers.sh).
  */
@@ -18,6 +18,7 @@
 void gen_usage(FILE *f);
 
 int cmd_all(int argc, char **argv);
+int cmd_ask(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_gold(int argc, char **argv);
 int cmd_list(int argc, char **argv);

@@ -22,7 +22,7 @@ typedef struct command {
 } command;
 
 static const command COMMANDS[] = {
-    {"all", cmd_all},         {"check", cmd_check},       {"gold", cmd_gold},       {"list", cmd_list},
+    {"all", cmd_all},         {"ask", cmd_ask},           {"check", cmd_check},       {"gold", cmd_gold},       {"list", cmd_list},
     {"merge", cmd_merge},     {"overlap", cmd_overlap},   {"preview", cmd_preview}, {"recipe", cmd_recipe},
     {"report", cmd_report},   {"requests", cmd_requests}, {"score", cmd_score},     {"verify", cmd_verify},
 };

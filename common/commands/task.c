@@ -44,6 +44,9 @@ int cmd_task(const generator *g, int argc, char **argv)
         rc = options_validate_levels(&c.o);
         if (rc == GEN_EXIT_OK)
             rc = options_prepare_exclude(&c.o);
+        char err[1024];
+        if (rc == GEN_EXIT_OK && out_refuse_mixed(c.o.out, false, g->name, err, sizeof err) != 0)
+            rc = options_usage_error("%s%s", err, "");
         if (rc == GEN_EXIT_OK) {
             options_announce_seed(&c);
             rc = run_tasks_with_font(&c.o, 1);

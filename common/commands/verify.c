@@ -1,6 +1,7 @@
 /* gen verify DIR: remakes every sample and compares (docs/cluster.md). */
 #include "commands.h"
 
+#include "dataset_read.h"
 #include "errors.h"
 #include "font.h"
 #include "merge.h"
@@ -36,6 +37,9 @@ int cmd_verify(int argc, char **argv)
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     int jobs = cpus > 0 ? (int)(cpus > CLI_MAX_JOBS ? CLI_MAX_JOBS : cpus) : 1;
     int rc = recipe_verify(dir, jobs, quiet);
+    /* a tree (gen all's output: task directories, no gen.json of its own) */
+    if (rc < 0 && !ds_exists(dir, "gen.json") && !ds_exists(dir, "data.json") && ds_tree_task_count(dir, NULL) > 0)
+        rc = verify_tree(dir, jobs, quiet);
     if (rc < 0)
         rc = verify_dir(dir, jobs, quiet);
     font_done();

@@ -55,9 +55,16 @@ int choice_check_record(const generator *g, const cJSON *record, char *err, size
         return -1;
     }
     const char *axis = g->answer.axis ? g->answer.axis : "num_conditions";
-    if (!whole(cJSON_GetObjectItemCaseSensitive(record, axis))) {
+    const cJSON *level = cJSON_GetObjectItemCaseSensitive(record, axis);
+    if (!whole(level)) {
         snprintf(err, errlen, "field '%s' (the level) is %s, it is a whole number", axis,
-                 cJSON_GetObjectItemCaseSensitive(record, axis) ? "of another type" : "missing");
+                 level ? "of another type" : "missing");
+        return -1;
+    }
+    /* as gen check has it: one step per condition, so the level is 1..CHOICE_MAX_STEPS */
+    if (level->valuedouble < 1 || level->valuedouble != cJSON_GetArraySize(steps)) {
+        snprintf(err, errlen, "field '%s' (the level) is %.0f, but the record has %d step%s (one per condition)", axis,
+                 level->valuedouble, cJSON_GetArraySize(steps), cJSON_GetArraySize(steps) == 1 ? "" : "s");
         return -1;
     }
     return 0;
@@ -255,8 +262,10 @@ void choice_judge(const cJSON *record, const char *text, size_t len, char *lette
     size_t *kept = xcalloc((size_t)n + 1, 2 * sizeof(size_t));
     bool seen_label = false;
     for (size_t p = 0; p <= len;) {
-        const char *nl = memchr(text + p, '\n', len - p);
-        size_t e = nl ? (size_t)(nl - text) : len;
+        /* a line ends at "\n", "\r\n" or a lone "\r" */
+        size_t e = p;
+        while (e < len && text[e] != '\n' && text[e] != '\r')
+            e++;
         const char *s = text + p;
         size_t m = e - p;
         long k;
@@ -271,7 +280,7 @@ void choice_judge(const cJSON *record, const char *text, size_t len, char *lette
             at[2 * (k - 1)] = p + after + 1; /* +1: 0 stands for no line */
             at[2 * (k - 1) + 1] = e;
         }
-        p = e + 1;
+        p = e + (e + 1 < len && text[e] == '\r' && text[e + 1] == '\n' ? 2 : 1);
     }
     const size_t *use = *letter ? kept : at;
     *first_wrong = CHOICE_NO_STEPS;

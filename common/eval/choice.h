@@ -5,10 +5,12 @@
  *  1. A record of a choice task has "answer" (one letter A-E), "options" (one
  *     string per letter, at least up to the answer's), "steps" (an array of at
  *     most CHOICE_MAX_STEPS objects, each with a string "answer") and its level field (answer_spec.axis,
- *     a whole number); choice_check_record names what is missing or mistyped.
+ *     a whole number equal to the number of steps, as gen check has it: one step
+ *     per condition); choice_check_record names what is missing or mistyped.
  *  2. The gold answer is one line "STEP k: <steps[k-1].answer>" per step, then
  *     "ANSWER: <letter>": it scores correct and has no wrong step.
- *  3. The answer is the last line of the response of the form "ANSWER: X" (the
+ *  3. Lines end at "\n", "\r\n" or a lone "\r".
+ *     The answer is the last line of the response of the form "ANSWER: X" (the
  *     grammar is in choice_read_line and docs/evaluation.md); there is no other
  *     parser, so strict and release modes read these tasks alike.  A response
  *     without such a line is unparseable and wrong.

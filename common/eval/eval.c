@@ -427,9 +427,12 @@ int eval_load_opts(const char *path, const generator *task, bool answers, eval_s
 {
     memset(s, 0, sizeof *s);
     s->root = xstrdup(path);
+    s->picked = task;
     if (!is_dir(path))
         return fail(err, errlen, GEN_EXIT_IO, "cannot read '%s': %s", path,
                     path_exists(path) ? "not a directory" : "no such directory");
+    if (ds_refuse_mixed(path, err, errlen) != 0)
+        return GEN_EXIT_IO;
     strbuf p = {0};
     strbuf_addf(&p, "%s/data.json", path);
     bool single = path_exists(p.buf);
@@ -567,6 +570,19 @@ static id_entry *index_put(answer_index *x, const char *id, long line, char *tex
     }
     id_entry probe = {.id = key};
     id_entry *hit = bsearch(&probe, x->e, (size_t)x->n, sizeof *x->e, cmp_entry);
+    if (!hit && x->s->picked) {
+        /* --task picks one task: an answer to another task of gen list ("TASK/ID")
+         * is set aside, not an unknown id */
+        const char *slash = strchr(id, '/');
+        for (int k = 0; slash && k < GENERATOR_COUNT; k++)
+            if (GENERATORS[k] != x->s->picked && strlen(GENERATORS[k]->name) == (size_t)(slash - id) &&
+                strncmp(id, GENERATORS[k]->name, (size_t)(slash - id)) == 0) {
+                ((eval_set *)x->s)->set_aside++;
+                free(text);
+                free(why);
+                return NULL;
+            }
+    }
     if (!hit) {
         if (x->unknown < EVAL_SHOWN_IDS)
             strbuf_addf(&x->shown, "%s'%.60s'", x->unknown ? ", " : "", id);
@@ -811,6 +827,31 @@ int eval_read_answers_text(const char *text, size_t len, const char *path, eval_
     return rc;
 }
 
+long eval_answered(const eval_task *t)
+{
+    long n = 0;
+    for (long i = 0; i < t->n; i++)
+        n += t->response[i] != NULL || t->why[i] != NULL;
+    return n;
+}
+
+void eval_answers_notes(const eval_set *s, const char *answers, bool quiet, FILE *f)
+{
+    if (s->set_aside && !quiet)
+        fprintf(f, "gen: set aside %ld answer%s to other tasks than %s (--task %s)\n", s->set_aside,
+                s->set_aside == 1 ? "" : "s", s->picked->name, s->picked->name);
+    strbuf none = {0};
+    int n = 0;
+    for (int k = 0; k < s->n; k++)
+        if (s->t[k].n && eval_answered(&s->t[k]) == 0)
+            strbuf_addf(&none, "%s%s", n++ ? ", " : "", s->t[k].g->name);
+    if (n)
+        fprintf(f, "gen: warning: '%s' has no answers to %d task%s of '%s': %s; %s records are counted wrong (is a "
+                "batch output file missing? join the files with cat before scoring, or pick tasks with --task)\n",
+                answers, n, n == 1 ? "" : "s", s->root ? s->root : ".", none.buf, n == 1 ? "its" : "their");
+    strbuf_free(&none);
+}
+
 int eval_read_answers(const char *path, eval_set *s, char *err, size_t errlen)
 {
     char *text = NULL;
@@ -911,6 +952,51 @@ void eval_categories_free(eval_categories *c)
     free(c->right);
 }
 
+void eval_kinds_of(const eval_task *t, eval_kinds *k)
+{
+    k->name = xcalloc((size_t)t->n + 1, sizeof *k->name);
+    k->n = xcalloc((size_t)t->n + 1, sizeof(long));
+    k->right = xcalloc((size_t)t->n + 1, sizeof(long));
+    k->count = 0;
+    long i = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, t->records) {
+        if (i >= t->n)
+            break;
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(r, "category");
+        if (cJSON_IsString(c)) {
+            int j = 0;
+            while (j < k->count && strcmp(k->name[j], c->valuestring) != 0)
+                j++;
+            if (j == k->count)
+                k->name[k->count++] = c->valuestring;
+            k->n[j]++;
+            k->right[j] += t->correct[i];
+        }
+        i++;
+    }
+    /* in the order of their names */
+    for (int a = 1; a < k->count; a++)
+        for (int b = a; b > 0 && strcmp(k->name[b - 1], k->name[b]) > 0; b--) {
+            const char *nm = k->name[b];
+            long n = k->n[b], rt = k->right[b];
+            k->name[b] = k->name[b - 1];
+            k->n[b] = k->n[b - 1];
+            k->right[b] = k->right[b - 1];
+            k->name[b - 1] = nm;
+            k->n[b - 1] = n;
+            k->right[b - 1] = rt;
+        }
+}
+
+void eval_kinds_free(eval_kinds *k)
+{
+    free(k->name);
+    free(k->n);
+    free(k->right);
+    memset(k, 0, sizeof *k);
+}
+
 bool eval_is_choice(const eval_task *t)
 {
     return t->g->answer.kind == ANSWER_CHOICE;
@@ -986,6 +1072,20 @@ static void steps_json(strbuf *sb, const eval_task *t, const char *indent)
     eval_steps_free(&st);
 }
 
+/* EVAL.json's "Answer Category Accuracy" of a composed-question task. */
+static void kinds_json(strbuf *sb, const eval_task *t, const char *indent)
+{
+    eval_kinds k;
+    eval_kinds_of(t, &k);
+    strbuf_addf(sb, ",\n%s    \"Answer Category Accuracy\": {", indent);
+    for (int j = 0; j < k.count; j++) {
+        strbuf_addf(sb, "%s\n%s        \"%s\": ", j ? "," : "", indent, k.name[j]);
+        add_pct(sb, eval_pct(k.right[j], k.n[j]));
+    }
+    strbuf_addf(sb, "%s%s}", k.count ? "\n    " : "", k.count ? indent : "");
+    eval_kinds_free(&k);
+}
+
 static void task_eval_json(strbuf *sb, const eval_task *t, const char *indent)
 {
     eval_categories c;
@@ -1013,8 +1113,10 @@ static void task_eval_json(strbuf *sb, const eval_task *t, const char *indent)
         }
         strbuf_addf(sb, "%s%s}", c.count ? "\n    " : "", c.count ? indent : "");
     }
-    if (eval_is_choice(t))
+    if (eval_is_choice(t)) {
         steps_json(sb, t, indent);
+        kinds_json(sb, t, indent);
+    }
     strbuf_addf(sb, "\n%s}", indent);
     eval_categories_free(&c);
 }
@@ -1195,19 +1297,45 @@ static void steps_table(FILE *f, const eval_task *t)
     eval_steps_free(&st);
 }
 
+/* The accuracy of a composed-question task per answer category, one line. */
+static void kinds_line(FILE *f, const eval_task *t)
+{
+    eval_kinds k;
+    eval_kinds_of(t, &k);
+    fprintf(f, "by answer category:");
+    for (int j = 0; j < k.count; j++) {
+        strbuf p = {0};
+        add_pct(&p, eval_pct(k.right[j], k.n[j]));
+        fprintf(f, "%s %s %s%% (%ld)", j ? "," : "", k.name[j], p.buf, k.n[j]);
+        strbuf_free(&p);
+    }
+    fputc('\n', f);
+    eval_kinds_free(&k);
+}
+
 static void summary(FILE *f, const eval_set *s)
 {
     fprintf(f, "%-24s %7s %7s %9s %9s\n", "task", "records", "right", "no parse", "accuracy");
     long all = 0, right = 0;
     for (int k = 0; k < s->n; k++) {
         const eval_task *t = &s->t[k];
-        long unparsed = 0;
-        for (long i = 0; i < t->n; i++)
-            unparsed += t->error[i] != NULL;
+        /* "no parse": an answer that was read and could not be parsed; a record
+         * without an answer (no line, or a failed request) is counted apart */
+        long unparsed = 0, missing = 0;
+        for (long i = 0; i < t->n; i++) {
+            unparsed += t->error[i] != NULL && t->response[i] != NULL;
+            missing += t->response[i] == NULL;
+        }
         strbuf p = {0};
         add_pct(&p, eval_pct(t->right, t->n));
-        fprintf(f, "%-24s %7ld %7ld %9ld %9s\n", t->g->name, t->n, t->right, unparsed, p.buf);
+        if (t->n && eval_answered(t) == 0)
+            fprintf(f, "%-24s %7ld %7ld %9s %9s  no answers\n", t->g->name, t->n, t->right, "-", p.buf);
+        else
+            fprintf(f, "%-24s %7ld %7ld %9ld %9s\n", t->g->name, t->n, t->right, unparsed, p.buf);
         strbuf_free(&p);
+        if (missing && eval_answered(t) > 0)
+            fprintf(f, "%-24s %7s %ld without an answer (no line, or a failed request): counted wrong\n", "", "",
+                    missing);
         long dropped = 0;
         for (long i = 0; i < t->n; i++)
             dropped += t->dropped[i];
@@ -1262,11 +1390,14 @@ static void summary(FILE *f, const eval_set *s)
                 fprintf(f, "%s ", s->t[k].g->name);
                 levels_line(f, &s->t[k]);
                 steps_table(f, &s->t[k]);
+                kinds_line(f, &s->t[k]);
             }
     } else {
         levels_line(f, &s->t[0]);
-        if (eval_is_choice(&s->t[0]))
+        if (eval_is_choice(&s->t[0])) {
             steps_table(f, &s->t[0]);
+            kinds_line(f, &s->t[0]);
+        }
     }
 }
 
@@ -1470,6 +1601,8 @@ int eval_score_files(const char *dir, const char *answers, const generator *task
             rc = GEN_EXIT_USAGE;
     if (!rc)
         rc = eval_read_answers(pos[1], &s, err, sizeof err);
+    if (!rc)
+        eval_answers_notes(&s, pos[1], quiet, stderr);
     if (!rc) {
         /* every output is made first, then written to temporary files, then
          * renamed: a failure leaves none of them */

@@ -83,6 +83,8 @@ typedef struct eval_set {
     bool tree; /* a gen all tree: ids are TASK/ID */
     char *root; /* the directory loaded (a task directory or a tree), NULL for text */
     answer_parser parser; /* how responses are read (answer.h); ANSWER_RELEASE by default */
+    const generator *picked; /* --task: answers "OTHER/ID" to another task of gen list are set aside */
+    long set_aside;          /* how many were */
 } eval_set;
 
 /* Loads a task directory or a gen all tree; returns an exit code (errors.h). */
@@ -103,6 +105,12 @@ int eval_read_answers_text(const char *text, size_t len, const char *path, eval_
                            size_t errlen);
 /* Parses and scores every record. */
 void eval_score(eval_set *s);
+/* After eval_read_answers: says on f, once, how many answers to other tasks
+ * --task set aside (unless quiet), and warns of every task without a single
+ * answer (even when quiet: a forgotten batch output file must not read as 0%). */
+void eval_answers_notes(const eval_set *s, const char *answers, bool quiet, FILE *f);
+/* The records of task t that have an answer line (a response, or a failed request). */
+long eval_answered(const eval_task *t);
 
 /* An output file written whole or not at all: to stdout when path is NULL or
  * "-", else to a temporary file beside path that eval_out_commit renames (in
@@ -160,6 +168,16 @@ typedef struct eval_steps {
     int *steps;
     int count, width;
 } eval_steps;
+/* Accuracy per answer category of a composed-question task (the records'
+ * `category`: colour, shape, event, ...): name[k] in the order of the names, n[k]
+ * records of which right[k] are correct.  Records without one are left out. */
+typedef struct eval_kinds {
+    const char **name;
+    long *n, *right;
+    int count;
+} eval_kinds;
+void eval_kinds_of(const eval_task *t, eval_kinds *k);
+void eval_kinds_free(eval_kinds *k);
 bool eval_is_choice(const eval_task *t);
 void eval_steps_of(const eval_task *t, eval_steps *st);
 void eval_steps_free(eval_steps *st);

@@ -497,6 +497,22 @@ static void add_steps_table(strbuf *h, const eval_task *t)
     }
     strbuf_add(h, "</table>\n");
     eval_steps_free(&st);
+    /* and the accuracy per answer category */
+    eval_kinds k;
+    eval_kinds_of(t, &k);
+    strbuf_add(h, "<h3>");
+    html(h, t->g->name);
+    strbuf_add(h, ": accuracy by answer category</h3>\n<table class=\"acc steps\"><tr><th>category</th>"
+                  "<th>records</th><th>accuracy %</th></tr>\n");
+    for (int j = 0; j < k.count; j++) {
+        strbuf_add(h, "<tr><td>");
+        html(h, k.name[j]);
+        strbuf_addf(h, "</td><td>%ld</td><td>", k.n[j]);
+        add_pct(h, eval_pct(k.right[j], k.n[j]));
+        strbuf_add(h, "</td></tr>\n");
+    }
+    strbuf_add(h, "</table>\n");
+    eval_kinds_free(&k);
 }
 
 static void add_table(strbuf *h, const eval_set *s)
@@ -623,6 +639,8 @@ int report_write(const char *root, const char *answers, const char *out, const g
         rc = GEN_EXIT_USAGE;
     if (!rc)
         rc = eval_read_answers(pos[1], &s, err, sizeof err);
+    if (!rc)
+        eval_answers_notes(&s, pos[1], quiet, stderr);
     if (!rc && font_init(err, sizeof err) != 0)
         rc = GEN_EXIT_IO;
     else if (!rc) {

@@ -405,135 +405,276 @@ static int frames_part(cJSON *content, const eval_task *t, const cJSON *rec, con
     return 0;
 }
 
+int requests_parse_option(int argc, char **argv, int *i, requests_options *ro, bool *bad)
+{
+    const char *v;
+    if ((v = eval_opt_value(argc, argv, i, "--task", bad))) {
+        if (eval_opt_task(v, &ro->task))
+            return -1;
+    } else if (!*bad && (v = eval_opt_value(argc, argv, i, "--prompts", bad))) {
+        ro->prompts = v;
+    } else if (!*bad && (v = eval_opt_value(argc, argv, i, "--shots", bad))) {
+        if (strlen(v) != 1 || v[0] < '0' || v[0] > '3') {
+            eval_usage_fail("bad --shots '%s' (expected 0, 1, 2 or 3)", v);
+            return -1;
+        }
+        ro->shots = v[0] - '0';
+    } else if (!*bad && (v = eval_opt_value(argc, argv, i, "--max_tokens", bad))) {
+        char *end;
+        errno = 0;
+        ro->max_tokens = strtol(v, &end, 10);
+        if (errno || *end || !*v || ro->max_tokens < 1 || ro->max_tokens > REQ_MAX_TOKENS) {
+            eval_usage_fail("bad --max_tokens '%s' (expected a whole number from 1 to 1000000)", v);
+            return -1;
+        }
+    } else if (!*bad && (v = eval_opt_value(argc, argv, i, "--frames", bad))) {
+        char *end;
+        errno = 0;
+        long k = strtol(v, &end, 10);
+        if (errno || *end || !*v || k < GEN_FRAMES_MIN || k > GEN_MAX_IMAGES) {
+            eval_usage_fail("bad --frames '%s' (expected a whole number from %d to %d)", v, GEN_FRAMES_MIN,
+                            GEN_MAX_IMAGES);
+            return -1;
+        }
+        ro->frames = (int)k;
+    } else if (!*bad && strcmp(argv[*i], "--tile") == 0) {
+        ro->tile = true;
+    } else {
+        return 0;
+    }
+    ro->any = true;
+    return 1;
+}
+
 int requests_write(const char *dir, const char *model, const char *out, const generator *task,
                    const char *prompts, int shots, long max_tokens)
 {
     return requests_write_frames(dir, model, out, task, prompts, shots, max_tokens, 0, false);
 }
 
+/* The requests of a set, one at a time: task k, record i of it, and the task's
+ * prompt and exemplars, made when the iterator enters the task. */
+struct requests_iter {
+    eval_set s;
+    char *model, *prompts;
+    int shots, frames;
+    long max_tokens;
+    bool tile, font;
+    frame_opts fo;
+    int k;            /* the task */
+    long i;           /* the next record of task k */
+    bool entered;     /* task k's prompt and exemplars are made */
+    const cJSON *rec; /* record i - 1 of task k, or NULL */
+    strbuf prompt;
+    int ex[3];
+    strbuf gold[3];
+    long total;
+};
+
+static void iter_leave_task(requests_iter *it)
+{
+    strbuf_free(&it->prompt);
+    for (int e = 0; e < 3; e++)
+        strbuf_free(&it->gold[e]);
+    it->entered = false;
+}
+
+/* The prompt and exemplars of task k; an exit code, the message in err. */
+static int iter_enter_task(requests_iter *it, char *err, size_t errlen)
+{
+    const eval_task *t = &it->s.t[it->k];
+    if (prompt_of(t, it->prompts, &it->prompt, err, errlen) != 0)
+        return GEN_EXIT_IO;
+    /* the exemplars and their gold answers, in the task's own format */
+    for (int e = 0; e < 3; e++)
+        it->ex[e] = -1;
+    for (int e = 0; e < it->shots; e++) {
+        it->ex[e] = exemplar_index(t, e);
+        char why[256];
+        if (it->ex[e] < 0) {
+            snprintf(err, errlen,
+                     "cannot use --shots %d on %s: it has no sample %d (the exemplars are samples 41, 91 and 141)",
+                     it->shots, t->dir, EXEMPLARS[e]);
+            return GEN_EXIT_IO;
+        }
+        if (answer_gold_text(t->g, cJSON_GetArrayItem(t->records, it->ex[e]), &it->gold[e], why, sizeof why)) {
+            snprintf(err, errlen, "cannot use --shots on %s: exemplar %s: %s", t->dir, t->ids[it->ex[e]], why);
+            return GEN_EXIT_IO;
+        }
+    }
+    it->entered = true;
+    it->i = 0;
+    it->rec = NULL;
+    return 0;
+}
+
+int requests_open(requests_iter **out, const char *dir, const char *model, const generator *task,
+                  const char *prompts, int shots, long max_tokens, int frames, bool tile, char *err, size_t errlen)
+{
+    requests_iter *it = xcalloc(1, sizeof *it);
+    *out = it;
+    it->model = xstrdup(model);
+    it->prompts = prompts ? xstrdup(prompts) : NULL;
+    it->shots = shots;
+    it->max_tokens = max_tokens;
+    it->frames = frames;
+    it->tile = tile;
+    it->fo = (frame_opts){frames, tile};
+    eval_set *s = &it->s;
+    int rc = eval_load_opts(dir, task, false, s, err, errlen);
+    if (!rc && (frames || tile)) {
+        int videos = 0;
+        for (int k = 0; k < s->n; k++)
+            videos += s->t[k].g->images == GEN_IMAGES_FRAMES;
+        if (!videos) {
+            snprintf(err, errlen, "%s is for video tasks (comp_conjunctive, comp_sequential); %s%s has %s",
+                     frames ? "--frames" : "--tile", s->tree ? "the tree " : "", dir,
+                     s->tree ? "none" : s->t[0].g->images == 2 ? "two images a sample" : "one image a sample");
+            rc = GEN_EXIT_USAGE;
+        }
+    }
+    if (!rc && tile) {
+        if (font_init(err, errlen) != 0)
+            rc = GEN_EXIT_IO;
+        else
+            it->font = true;
+    }
+    for (int k = 0; k < s->n && !rc; k++)
+        for (long i = 0; i < s->t[k].n && !rc; i++)
+            if (!id_ok(&s->t[k], s->t[k].ids[i])) {
+                snprintf(err, errlen, "cannot read '%s/data.json': id '%.80s' is not an image name of %s",
+                         s->t[k].dir, s->t[k].ids[i], s->t[k].g->name);
+                rc = GEN_EXIT_IO;
+            }
+    /* every record but the exemplars a task has (it has all three or is refused) */
+    for (int k = 0; k < s->n && !rc; k++) {
+        it->total += s->t[k].n;
+        for (int e = 0; e < shots; e++)
+            it->total -= exemplar_index(&s->t[k], e) >= 0;
+    }
+    return rc;
+}
+
+long requests_total(const requests_iter *it)
+{
+    return it->total;
+}
+
+int requests_refuse_output(const requests_iter *it, const char *out, char *err, size_t errlen)
+{
+    return eval_out_refuse_input(out, &it->s, NULL, it->prompts, err, errlen);
+}
+
+cJSON *requests_next(requests_iter *it, int *rc, char *err, size_t errlen)
+{
+    *rc = 0;
+    for (;;) {
+        if (it->k >= it->s.n)
+            return NULL;
+        if (!it->entered && (*rc = iter_enter_task(it, err, errlen)) != 0)
+            return NULL;
+        const eval_task *t = &it->s.t[it->k];
+        if (it->i >= t->n) {
+            iter_leave_task(it);
+            it->k++;
+            continue;
+        }
+        long i = it->i++;
+        it->rec = it->rec ? it->rec->next : t->records->child;
+        /* an exemplar is not asked about: its answer is in the prompt */
+        bool is_exemplar = false;
+        for (int e = 0; e < it->shots; e++)
+            is_exemplar |= it->ex[e] == i;
+        if (!is_exemplar)
+            break;
+    }
+    const eval_task *t = &it->s.t[it->k];
+    const cJSON *rec = it->rec;
+    long i = it->i - 1;
+    cJSON *req = cJSON_CreateObject();
+    strbuf cid = {0};
+    strbuf_addf(&cid, "%s/%s", t->g->name, t->ids[i]);
+    cJSON_AddStringToObject(req, "custom_id", cid.buf);
+    strbuf_free(&cid);
+    cJSON_AddStringToObject(req, "method", "POST");
+    cJSON_AddStringToObject(req, "url", "/v1/chat/completions");
+    cJSON *body = cJSON_AddObjectToObject(req, "body");
+    cJSON_AddStringToObject(body, "model", it->model);
+    cJSON *msgs = cJSON_AddArrayToObject(body, "messages");
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddItemToArray(msgs, msg);
+    cJSON_AddStringToObject(msg, "role", "user");
+    cJSON *content = cJSON_AddArrayToObject(msg, "content");
+    /* the prompt, then a composed question and its options (nothing for the
+     * other tasks) */
+    strbuf text = {0};
+    strbuf_add(&text, it->prompt.buf);
+    requests_question_text(rec, &text);
+    text_part(content, text.buf);
+    strbuf_free(&text);
+    int got = sample_images(content, t, rec, t->ids[i], &it->fo, err, errlen);
+    if (got)
+        *rc = got == -2 ? GEN_EXIT_USAGE : GEN_EXIT_IO;
+    /* few-shot: one marker, then each exemplar's image(s) and its answer, in
+     * the one user message, as the release's model_few.py lays them; a composed
+     * question's exemplar has its question and options before its answer */
+    if (it->shots && !*rc)
+        text_part(content, "Solved examples, each image followed by its answer:");
+    for (int e = 0; e < it->shots && !*rc; e++) {
+        const cJSON *exrec = cJSON_GetArrayItem(t->records, it->ex[e]);
+        got = sample_images(content, t, exrec, t->ids[it->ex[e]], &it->fo, err, errlen);
+        if (got)
+            *rc = got == -2 ? GEN_EXIT_USAGE : GEN_EXIT_IO;
+        strbuf et = {0};
+        requests_question_text(exrec, &et);
+        if (et.len)
+            strbuf_addf(&et, "\n%s", it->gold[e].buf);
+        text_part(content, et.len ? et.buf + 1 : it->gold[e].buf);
+        strbuf_free(&et);
+    }
+    if (it->max_tokens)
+        cJSON_AddNumberToObject(body, "max_tokens", (double)it->max_tokens);
+    if (*rc) {
+        cJSON_Delete(req);
+        return NULL;
+    }
+    return req;
+}
+
+void requests_close(requests_iter *it)
+{
+    if (!it)
+        return;
+    iter_leave_task(it);
+    eval_free(&it->s);
+    if (it->font)
+        font_done();
+    free(it->model);
+    free(it->prompts);
+    free(it);
+}
+
 int requests_write_frames(const char *dir, const char *model, const char *out, const generator *task,
                           const char *prompts, int shots, long max_tokens, int frames, bool tile)
 {
     char err[512];
-    eval_set s;
-    const frame_opts fo = {frames, tile};
-    int rc = eval_load_opts(dir, task, false, &s, err, sizeof err);
-    if (!rc && (frames || tile)) {
-        int videos = 0;
-        for (int k = 0; k < s.n; k++)
-            videos += s.t[k].g->images == GEN_IMAGES_FRAMES;
-        if (!videos) {
-            snprintf(err, sizeof err, "%s is for video tasks (comp_conjunctive, comp_sequential); %s%s has %s",
-                     frames ? "--frames" : "--tile", s.tree ? "the tree " : "", dir,
-                     s.tree ? "none" : s.t[0].g->images == 2 ? "two images a sample" : "one image a sample");
-            rc = GEN_EXIT_USAGE;
-        }
-    }
-    bool font = false;
-    if (!rc && tile) {
-        if (font_init(err, sizeof err) != 0)
-            rc = GEN_EXIT_IO;
-        else
-            font = true;
-    }
-    for (int k = 0; k < s.n && !rc; k++)
-        for (long i = 0; i < s.t[k].n && !rc; i++)
-            if (!id_ok(&s.t[k], s.t[k].ids[i])) {
-                snprintf(err, sizeof err, "cannot read '%s/data.json': id '%.80s' is not an image name of %s",
-                         s.t[k].dir, s.t[k].ids[i], s.t[k].g->name);
-                rc = GEN_EXIT_IO;
-            }
+    requests_iter *it;
+    int rc = requests_open(&it, dir, model, task, prompts, shots, max_tokens, frames, tile, err, sizeof err);
     eval_out o = {0};
-    if (!rc && eval_out_refuse_input(out, &s, NULL, prompts, err, sizeof err) != 0)
+    if (!rc && requests_refuse_output(it, out, err, sizeof err) != 0)
         rc = GEN_EXIT_USAGE;
     if (!rc && eval_out_open(&o, out, err, sizeof err) != 0)
         rc = GEN_EXIT_IO;
-    for (int k = 0; k < s.n && !rc; k++) {
-        const eval_task *t = &s.t[k];
-        strbuf prompt = {0};
-        if (prompt_of(t, prompts, &prompt, err, sizeof err) != 0)
-            rc = GEN_EXIT_IO;
-        /* the exemplars and their gold answers, in the task's own format */
-        int ex[3] = {-1, -1, -1};
-        strbuf gold[3] = {{0}, {0}, {0}};
-        for (int e = 0; e < shots && !rc; e++) {
-            ex[e] = exemplar_index(t, e);
-            char why[256];
-            if (ex[e] < 0) {
-                snprintf(err, sizeof err,
-                         "cannot use --shots %d on %s: it has no sample %d (the exemplars are samples 41, 91 and 141)",
-                         shots, t->dir, EXEMPLARS[e]);
-                rc = GEN_EXIT_IO;
-            } else if (answer_gold_text(t->g, cJSON_GetArrayItem(t->records, ex[e]), &gold[e], why, sizeof why)) {
-                snprintf(err, sizeof err, "cannot use --shots on %s: exemplar %s: %s", t->dir, t->ids[ex[e]], why);
-                rc = GEN_EXIT_IO;
-            }
-        }
-        const cJSON *rec = NULL;
-        for (long i = 0; i < t->n && !rc; i++) {
-            rec = i ? rec->next : t->records->child;
-            /* an exemplar is not asked about: its answer is in the prompt */
-            bool is_exemplar = false;
-            for (int e = 0; e < shots; e++)
-                is_exemplar |= ex[e] == i;
-            if (is_exemplar)
-                continue;
-            cJSON *req = cJSON_CreateObject();
-            strbuf cid = {0};
-            strbuf_addf(&cid, "%s/%s", t->g->name, t->ids[i]);
-            cJSON_AddStringToObject(req, "custom_id", cid.buf);
-            strbuf_free(&cid);
-            cJSON_AddStringToObject(req, "method", "POST");
-            cJSON_AddStringToObject(req, "url", "/v1/chat/completions");
-            cJSON *body = cJSON_AddObjectToObject(req, "body");
-            cJSON_AddStringToObject(body, "model", model);
-            cJSON *msgs = cJSON_AddArrayToObject(body, "messages");
-            cJSON *msg = cJSON_CreateObject();
-            cJSON_AddItemToArray(msgs, msg);
-            cJSON_AddStringToObject(msg, "role", "user");
-            cJSON *content = cJSON_AddArrayToObject(msg, "content");
-            /* the prompt, then a composed question and its options (nothing for
-             * the other tasks) */
-            strbuf text = {0};
-            strbuf_add(&text, prompt.buf);
-            requests_question_text(rec, &text);
-            text_part(content, text.buf);
-            strbuf_free(&text);
-            int got = sample_images(content, t, rec, t->ids[i], &fo, err, sizeof err);
-            if (got)
-                rc = got == -2 ? GEN_EXIT_USAGE : GEN_EXIT_IO;
-            /* few-shot: one marker, then each exemplar's image(s) and its answer,
-             * in the one user message, as the release's model_few.py lays them;
-             * a composed question's exemplar has its question and options before
-             * its answer */
-            if (shots)
-                text_part(content, "Solved examples, each image followed by its answer:");
-            for (int e = 0; e < shots && !rc; e++) {
-                const cJSON *exrec = cJSON_GetArrayItem(t->records, ex[e]);
-                got = sample_images(content, t, exrec, t->ids[ex[e]], &fo, err, sizeof err);
-                if (got)
-                    rc = got == -2 ? GEN_EXIT_USAGE : GEN_EXIT_IO;
-                strbuf et = {0};
-                requests_question_text(exrec, &et);
-                if (et.len)
-                    strbuf_addf(&et, "\n%s", gold[e].buf);
-                text_part(content, et.len ? et.buf + 1 : gold[e].buf);
-                strbuf_free(&et);
-            }
-            if (max_tokens)
-                cJSON_AddNumberToObject(body, "max_tokens", (double)max_tokens);
-            if (!rc) {
-                strbuf line = {0};
-                json_append(&line, req);
-                strbuf_add(&line, "\n");
-                eval_out_write(&o, line.buf, line.len);
-                strbuf_free(&line);
-            }
-            cJSON_Delete(req);
-        }
-        strbuf_free(&prompt);
-        for (int e = 0; e < 3; e++)
-            strbuf_free(&gold[e]);
+    while (!rc) {
+        cJSON *req = requests_next(it, &rc, err, sizeof err);
+        if (!req)
+            break;
+        strbuf line = {0};
+        json_append(&line, req);
+        strbuf_add(&line, "\n");
+        eval_out_write(&o, line.buf, line.len);
+        strbuf_free(&line);
+        cJSON_Delete(req);
     }
     if (o.f) {
         if (rc)
@@ -541,9 +682,7 @@ int requests_write_frames(const char *dir, const char *model, const char *out, c
         else if (eval_out_commit(&o, err, sizeof err) != 0)
             rc = GEN_EXIT_IO;
     }
-    eval_free(&s);
-    if (font)
-        font_done();
+    requests_close(it);
     if (rc)
         fprintf(stderr, "gen: %s\n", err);
     return rc;

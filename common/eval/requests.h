@@ -46,6 +46,40 @@ int requests_write(const char *dir, const char *model, const char *out, const ge
 int requests_write_frames(const char *dir, const char *model, const char *out, const generator *task,
                           const char *prompts, int shots, long max_tokens, int frames, bool tile);
 
+/* gen requests' options (gen ask takes them too). */
+typedef struct requests_options {
+    const generator *task; /* NULL: every task of a tree, or the directory's own */
+    const char *prompts;   /* --prompts ROOT, or NULL */
+    int shots;             /* 0..3 */
+    long max_tokens;       /* 0: not sent */
+    int frames;            /* video tasks: K of each sample's frames, 0 for all */
+    bool tile;
+    bool any;              /* one of them was given */
+} requests_options;
+/* Parses the option at argv[*i] if it is one of gen requests' own (--task,
+ * --prompts, --shots, --max_tokens, --frames, --tile; "--opt V" or "--opt=V"),
+ * advancing *i past its value: 1 when it was, 0 when not (*bad set when it
+ * lacks its value), or -1 after printing a usage error for a bad value. */
+int requests_parse_option(int argc, char **argv, int *i, requests_options *ro, bool *bad);
+
+/* The same requests one at a time, for a caller that sends them itself (gen ask):
+ * requests_open loads DIR and checks the options as requests_write_frames does
+ * (an exit code, the message in err, never printed); requests_next gives each
+ * request object in the order gen requests writes them ({"custom_id", "method",
+ * "url", "body"}, the caller's to free), NULL at the end or on an error (*rc an
+ * exit code, the message in err); requests_total is how many it gives. */
+typedef struct requests_iter requests_iter;
+struct cJSON;
+int requests_open(requests_iter **it, const char *dir, const char *model, const generator *task,
+                  const char *prompts, int shots, long max_tokens, int frames, bool tile, char *err, size_t errlen);
+long requests_total(const requests_iter *it);
+/* -1 with a message when out would overwrite or land inside an input (eval.h
+ * eval_out_refuse_input). */
+int requests_refuse_output(const requests_iter *it, const char *out, char *err, size_t errlen);
+struct cJSON *requests_next(requests_iter *it, int *rc, char *err, size_t errlen);
+/* Frees it (NULL is fine). */
+void requests_close(requests_iter *it);
+
 /* The prompt gen requests sends for a task directory gen wrote, from the task
  * itself: its three prompt texts, each stripped, joined by newlines. */
 struct generator;

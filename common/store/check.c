@@ -4,6 +4,7 @@
 #include "options.h"
 #include "commit.h"
 #include "dataset_read.h"
+#include "errors.h"
 #include "fsutil.h"
 #include "manifest.h"
 #include "png_io.h"
@@ -15,6 +16,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Records the release has per level. */
@@ -311,6 +313,8 @@ long check_dir(const check_options *o, FILE *out, char *err, size_t errlen)
     }
     if (interrupted_run_left(o->dir, err, errlen))
         return -1;
+    if (ds_refuse_mixed(o->dir, err, errlen) != 0)
+        return -1;
     /* gen.json, if there is one: read strictly; one that says gen wrote it must
      * be valid, one from elsewhere is not ours to judge. */
     char merr[512];
@@ -431,4 +435,66 @@ long check_dir(const check_options *o, FILE *out, char *err, size_t errlen)
         free(ids[k]);
     free(ids);
     return n;
+}
+
+int check_tree(const char *dir, const generator *task, FILE *out)
+{
+    int tasks = 0, bad = 0, unreadable = 0;
+    long problems = 0;
+    for (int k = 0; k < GENERATOR_COUNT; k++) {
+        const generator *g = GENERATORS[k];
+        char name[300];
+        snprintf(name, sizeof name, "%s/data.json", g->name);
+        if ((task && g != task) || !ds_exists(dir, name))
+            continue;
+        tasks++;
+        strbuf sub = {0};
+        strbuf_addf(&sub, "%s/%s", dir, g->name);
+        struct stat st;
+        char err[1024];
+        long n;
+        char *text = NULL;
+        size_t len = 0;
+        if (lstat(sub.buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            snprintf(err, sizeof err, "refused to read '%s': a task directory of a tree must be a directory, not a "
+                     "symbolic link", sub.buf);
+            n = -1;
+        } else {
+            /* its lines, each then prefixed with the task */
+            FILE *mem = open_memstream(&text, &len);
+            check_options co = {.dir = sub.buf, .task = g};
+            n = check_dir(&co, mem ? mem : out, err, sizeof err);
+            if (mem)
+                fclose(mem);
+        }
+        for (char *line = text, *nl; line && *line; line = nl + 1) {
+            nl = strchr(line, '\n');
+            if (!nl)
+                nl = line + strlen(line) - 1;
+            fprintf(out, "%s: %.*s\n", g->name, (int)(nl - line + (*nl != '\n')), line);
+        }
+        free(text);
+        if (n < 0) {
+            fprintf(out, "%s: not checked: %s\n", g->name, err);
+            unreadable++;
+        } else if (n) {
+            fprintf(out, "%s: %ld problem%s\n", g->name, n, n == 1 ? "" : "s");
+            bad++;
+            problems += n;
+        } else {
+            fprintf(out, "%s: valid\n", g->name);
+        }
+        strbuf_free(&sub);
+    }
+    if (tasks == 0) {
+        fprintf(stderr, "gen: '%s' holds no %s task directory\n", dir, task ? task->name : "");
+        return GEN_EXIT_IO;
+    }
+    if (bad || unreadable)
+        fprintf(out, "%s: %d of %d task%s %s (%ld problem%s)%s\n", dir, bad + unreadable, tasks, tasks == 1 ? "" : "s",
+                bad + unreadable == 1 ? "is not valid" : "are not valid", problems, problems == 1 ? "" : "s",
+                unreadable ? ", some could not be checked" : "");
+    else
+        fprintf(out, "%s: %d task%s, all valid\n", dir, tasks, tasks == 1 ? "" : "s");
+    return unreadable ? GEN_EXIT_IO : bad ? GEN_EXIT_FAILED : GEN_EXIT_OK;
 }

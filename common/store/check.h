@@ -38,6 +38,13 @@ typedef struct check_options {
 } check_options;
 
 long check_dir(const check_options *o, FILE *out, char *err, size_t errlen);
+/* gen check on a tree (a gen all output: DIR/<task>/data.json): check_dir on
+ * every task directory of it (or task's alone), each problem line prefixed
+ * "TASK: ", then a line per task ("TASK: valid" or "TASK: N problems") and a
+ * summary.  A task directory that is a symbolic link is refused, not followed.
+ * Returns an exit code: GEN_EXIT_FAILED when any task has problems,
+ * GEN_EXIT_IO when a task directory cannot be checked at all. */
+int check_tree(const char *dir, const generator *task, FILE *out);
 /* What data.json should hold: per record, its file number and level. */
 typedef struct check_expect {
     long count;

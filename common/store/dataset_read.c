@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "dataset_read.h"
 
+#include "generator.h"
+
 #include "sha256.h"
 #include "util.h"
 
@@ -545,6 +547,33 @@ bool ds_exists(const char *dir, const char *name)
     return lstat(path, &st) == 0;
 }
 
+int ds_tree_task_count(const char *dir, const char **first)
+{
+    int n = 0;
+    for (int k = 0; k < GENERATOR_COUNT; k++) {
+        char name[300];
+        snprintf(name, sizeof name, "%s/data.json", GENERATORS[k]->name);
+        if (ds_exists(dir, name)) {
+            if (!n && first)
+                *first = GENERATORS[k]->name;
+            n++;
+        }
+    }
+    return n;
+}
+
+int ds_refuse_mixed(const char *dir, char *err, size_t errlen)
+{
+    const char *first = NULL;
+    int n;
+    if (!ds_exists(dir, "data.json") || (n = ds_tree_task_count(dir, &first)) == 0)
+        return 0;
+    snprintf(err, errlen, "refused to read '%s': it is both a task directory (it holds data.json) and a tree of "
+             "them (it holds %s/%s): gen cannot tell which is meant; move the task directories out of it, or its "
+             "own files into a directory of their own", dir, first, n > 1 ? " and more" : "");
+    return -1;
+}
+
 /* Reads the size bytes of open file fd whole into a malloc'd NUL-terminated
  * buffer and closes fd; the message names a/b/c joined. */
 static int read_whole(int fd, size_t size, char **data, size_t *n, const char *a, const char *b, const char *c,
@@ -676,9 +705,9 @@ cJSON *ds_load_json(const char *dir, const char *name, size_t cap, int flags, ch
     return j;
 }
 
-int ds_png_decode(const char *dir, const char *name, uint8_t **rgb, int *w, int *h, char *err, size_t errlen)
+int ds_png_decode(const char *dir, const char *name, uint8_t **pixels, int *w, int *h, char *err, size_t errlen)
 {
-    *rgb = NULL;
+    *pixels = NULL;
     char *data;
     size_t n;
     if (ds_read(dir, name, DS_PNG_MAX, &data, &n, err, errlen) != 0)
@@ -702,7 +731,7 @@ int ds_png_decode(const char *dir, const char *name, uint8_t **rgb, int *w, int 
             free(buf);
             png_image_free(&img);
         } else {
-            *rgb = buf;
+            *pixels = buf;
             *w = (int)img.width;
             *h = (int)img.height;
             rc = 0;

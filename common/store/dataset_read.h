@@ -75,6 +75,13 @@ int ds_read_path(const char *path, size_t cap, char **data, size_t *n, char *err
 /* The offset of the first byte of text that is not valid UTF-8 (no overlong
  * form, no surrogate, nothing past U+10FFFF), or -1. */
 long ds_utf8_bad(const char *text, size_t n);
+/* How many task directories dir holds as a tree (dir/<task>/data.json for a
+ * task of gen list); *first (may be NULL) gets the first one's name. */
+int ds_tree_task_count(const char *dir, const char **first);
+/* -1 with a message when dir is both a task directory (its own data.json) and a
+ * tree (a task directory under it): gen cannot tell which is meant, so every
+ * reader refuses it (a gen all --out into a task directory made such a thing). */
+int ds_refuse_mixed(const char *dir, char *err, size_t errlen);
 /* True when both paths exist and are the same file (device and inode). */
 bool ds_same_file(const char *a, const char *b);
 /* The SHA-256 (64 hex digits) of dir/name. */

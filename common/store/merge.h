@@ -30,7 +30,12 @@
 
 #include <stdbool.h>
 
-int merge_shards(const char *out, char **shards, int n, bool force, bool quiet, int argc, char **argv);
+/* quiet: no closing line; progress: a progress line on a terminal. */
+int merge_shards(const char *out, char **shards, int n, bool force, bool quiet, bool progress, int argc, char **argv);
 int verify_dir(const char *dir, int jobs, bool quiet);
+/* gen verify on a tree (a gen all output): verify_dir on every task directory
+ * of it, in name order (a line each), then a summary line.  A task directory
+ * that is a symbolic link is refused.  Returns the worst exit code. */
+int verify_tree(const char *dir, int jobs, bool quiet);
 
 #endif

@@ -246,7 +246,7 @@ static int merge_trees(const char *out, char **dirs, int n, bool force, bool qui
         }
         strbuf o = {0};
         strbuf_addf(&o, "%s/%s", out, name);
-        rc = merge_shards(o.buf, sub, n, force, true, argc, argv);
+        rc = merge_shards(o.buf, sub, n, force, true, !quiet, argc, argv);
         strbuf_free(&o);
         for (int i = 0; i < n; i++)
             free(sub[i]);
@@ -279,7 +279,7 @@ int merge_runs(const char *out, char **dirs, int n, bool force, bool quiet, int 
     for (int i = 0; i < n; i++)
         trees += is_tree(dirs[i]);
     if (trees == 0)
-        return merge_shards(out, dirs, n, force, quiet, argc, argv);
+        return merge_shards(out, dirs, n, force, quiet, !quiet, argc, argv);
     if (trees < n) {
         int a = 0, b = 0;
         while (!is_tree(dirs[a]))

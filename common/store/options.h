@@ -35,6 +35,7 @@ typedef struct gen_options {
     int jobs;
     bool force;
     bool quiet;
+    bool show_progress; /* the progress line even with quiet (gen verify's run, which prints nothing else) */
     bool annotations; /* also write annotations.json */
     double scale;     /* --scale: images drawn this many times the task's size (0 = 1) */
     int compression;  /* --compression: PNG_FAST (0, the default) or PNG_SMALL */

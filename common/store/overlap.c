@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "overlap.h"
 
+#include "progress.h"
+
 #include "errors.h"
 #include "manifest.h"
 #include "dataset_read.h"
@@ -15,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* ---- scene signatures ------------------------------------------------------ */
 
@@ -132,6 +135,9 @@ typedef struct load_job {
     const char *dir;
     image_key *keys;
     long n;
+    progress *pg;      /* NULL: none */
+    const char *label;
+    atomic_long done;
     atomic_long next;
     atomic_int failed;
     pthread_mutex_t lock;
@@ -160,6 +166,11 @@ static void *load_worker(void *arg)
         }
         lj->keys[i].h = pixhash_rgb(rgbp, w, h);
         free(rgbp);
+        long done = atomic_fetch_add(&lj->done, 1) + 1;
+        if (lj->pg && progress_due(lj->pg, false) && pthread_mutex_trylock(&lj->lock) == 0) {
+            progress_draw(lj->pg, false, "%s: %ld/%ld images", lj->label, done, lj->n);
+            pthread_mutex_unlock(&lj->lock);
+        }
     }
     return NULL;
 }
@@ -198,7 +209,8 @@ static void videos_of_frames(keyset *ks)
     ks->nimages = out;
 }
 
-static int load_images(const char *dir, const generator *g, int jobs, keyset *ks, char *err, size_t errlen)
+static int load_images(const char *dir, const generator *g, int jobs, progress *pg, const char *label, keyset *ks,
+                       char *err, size_t errlen)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/data", dir);
@@ -243,7 +255,8 @@ static int load_images(const char *dir, const generator *g, int jobs, keyset *ks
     closedir(d);
     if (rc != GEN_EXIT_OK)
         return rc;
-    load_job lj = {.dir = dir, .keys = ks->images, .n = ks->nimages};
+    load_job lj = {.dir = dir, .keys = ks->images, .n = ks->nimages, .pg = pg, .label = label};
+    atomic_init(&lj.done, 0);
     atomic_init(&lj.next, 0);
     atomic_init(&lj.failed, 0);
     pthread_mutex_init(&lj.lock, NULL);
@@ -272,7 +285,8 @@ static int load_images(const char *dir, const generator *g, int jobs, keyset *ks
 
 /* Scene keys re-derived from dir/gen.json; none (has_scenes false) when the
  * directory has no gen.json of ours for task g. */
-static int load_scenes(const char *dir, const generator *g, keyset *ks, char *err, size_t errlen)
+static int load_scenes(const char *dir, const generator *g, progress *pg, const char *label, keyset *ks, char *err,
+                       size_t errlen)
 {
     char why[512];
     cJSON *m = manifest_load(dir, why, sizeof why);
@@ -304,6 +318,8 @@ static int load_scenes(const char *dir, const generator *g, keyset *ks, char *er
     sample_out_init(&so);
     rc = GEN_EXIT_OK;
     for (long j = 0; j < count && rc == GEN_EXIT_OK; j++) {
+        if (pg)
+            progress_draw(pg, false, "%s: %ld/%ld scenes", label, j, count);
         long i = run_index(&o, j);
         gen_params p = {.level = run_level_of(&o, i), .grid_size = o.grid_size, .file = o.file + i,
                         .frames = o.frames};
@@ -329,10 +345,16 @@ static int load_scenes(const char *dir, const generator *g, keyset *ks, char *er
 
 int keyset_load(const char *dir, const generator *g, int jobs, keyset *ks, char *err, size_t errlen)
 {
+    return keyset_load_shown(dir, g, jobs, NULL, NULL, ks, err, errlen);
+}
+
+int keyset_load_shown(const char *dir, const generator *g, int jobs, progress *pg, const char *label, keyset *ks,
+                      char *err, size_t errlen)
+{
     memset(ks, 0, sizeof *ks);
-    int rc = load_images(dir, g, jobs, ks, err, errlen);
+    int rc = load_images(dir, g, jobs, pg, label, ks, err, errlen);
     if (rc == GEN_EXIT_OK)
-        rc = load_scenes(dir, g, ks, err, errlen);
+        rc = load_scenes(dir, g, pg, label, ks, err, errlen);
     if (rc != GEN_EXIT_OK)
         keyset_free(ks);
     return rc;
@@ -406,15 +428,23 @@ static int overlap_task(const generator *g, const char *da, const char *db, int 
 {
     keyset ka, kb;
     char err[1024];
-    int rc = keyset_load(da, g, jobs, &ka, err, sizeof err);
-    if (rc != GEN_EXIT_OK) {
-        fprintf(stderr, "gen: %s\n", err);
-        return rc;
+    /* a progress line on a terminal: reading thousands of PNGs takes minutes */
+    progress pg;
+    progress_start(&pg, !quiet && isatty(STDERR_FILENO));
+    strbuf la = {0}, lb = {0};
+    strbuf_addf(&la, "overlap: %s: A", g->name);
+    strbuf_addf(&lb, "overlap: %s: B", g->name);
+    int rc = keyset_load_shown(da, g, jobs, &pg, la.buf, &ka, err, sizeof err);
+    if (rc == GEN_EXIT_OK) {
+        rc = keyset_load_shown(db, g, jobs, &pg, lb.buf, &kb, err, sizeof err);
+        if (rc != GEN_EXIT_OK)
+            keyset_free(&ka);
     }
-    rc = keyset_load(db, g, jobs, &kb, err, sizeof err);
+    progress_end(&pg);
+    strbuf_free(&la);
+    strbuf_free(&lb);
     if (rc != GEN_EXIT_OK) {
         fprintf(stderr, "gen: %s\n", err);
-        keyset_free(&ka);
         return rc;
     }
     long images = 0, scenes = 0;
@@ -460,6 +490,12 @@ int overlap_main(const char *a, const char *b, int jobs, bool quiet)
     long found = 0;
     int compared = 0, only_a = 0, only_b = 0, rc = GEN_EXIT_OK;
     strbuf names_a = {0}, names_b = {0};
+    char why[1024];
+    for (int k = 0; k < 2; k++)
+        if (ds_refuse_mixed(k ? b : a, why, sizeof why) != 0) {
+            fprintf(stderr, "gen: %s\n", why);
+            return GEN_EXIT_IO;
+        }
     if (has_data_json(a) || has_data_json(b)) {
         /* Two task directories (or one task directory and a tree holding it). */
         const generator *g = has_data_json(a) ? manifest_task_of_dir(a) : manifest_task_of_dir(b);

@@ -57,6 +57,11 @@ uint64_t sample_scene_signature(const generator *g, const sample_out *so);
 /* Reads the keys of task directory `dir` holding task g, with `jobs` threads.
  * Returns 0, or an exit code (errors.h) with a message. */
 int keyset_load(const char *dir, const generator *g, int jobs, keyset *ks, char *err, size_t errlen);
+/* The same, drawing its progress on pg (progress.h; NULL for none) as
+ * "label: i/n images" and "label: i/n scenes". */
+struct progress;
+int keyset_load_shown(const char *dir, const generator *g, int jobs, struct progress *pg, const char *label,
+                      keyset *ks, char *err, size_t errlen);
 void keyset_free(keyset *ks);
 const image_key *keyset_find_image(const keyset *ks, pixhash h);
 const scene_key *keyset_find_scene(const keyset *ks, uint64_t sig);

@@ -25,11 +25,16 @@
 /* The kind of gen.json a recipe's output directory holds. */
 #define RECIPE_KIND "recipe"
 
-static int recipe_error(const char *file, const char *fmt, const char *a, const char *b)
+/* A recipe's usage error into err: "recipe 'FILE': what" ("recipe: what" when
+ * the recipe came from no file). */
+static int recipe_error(char *err, size_t errlen, const char *file, const char *fmt, const char *a, const char *b)
 {
-    fprintf(stderr, "gen: recipe '%s': ", file);
-    fprintf(stderr, fmt, a, b);
-    fputc('\n', stderr);
+    char what[600];
+    snprintf(what, sizeof what, fmt, a, b);
+    if (file)
+        snprintf(err, errlen, "recipe '%s': %s", file, what);
+    else
+        snprintf(err, errlen, "recipe: %s", what);
     return GEN_EXIT_USAGE;
 }
 
@@ -42,10 +47,10 @@ static bool is_whole(const cJSON *v, double lo, double hi)
 }
 
 /* One task's entry into o (task, levels, num_images, grid_size, scale). */
-static int task_entry(const char *file, const generator *g, const cJSON *e, gen_options *o)
+static int task_entry(const char *file, const generator *g, const cJSON *e, gen_options *o, char *msg, size_t msglen)
 {
     if (!cJSON_IsObject(e))
-        return recipe_error(file, "task '%s' must map to an object such as {\"levels\": \"1..5\", \"count\": 20}%s",
+        return recipe_error(msg, msglen, file, "task '%s' must map to an object such as {\"levels\": \"1..5\", \"count\": 20}%s",
                             g->name, "");
     char err[512];
     for (const cJSON *k = e->child; k; k = k->next) {
@@ -53,39 +58,39 @@ static int task_entry(const char *file, const generator *g, const cJSON *e, gen_
         if (strcmp(key, "levels") == 0) {
             if (cJSON_IsString(k)) {
                 if (options_parse_levels(k->valuestring, &o->levels, &o->nlevels, err, sizeof err) != 0)
-                    return recipe_error(file, "task '%s': %s", g->name, err);
+                    return recipe_error(msg, msglen, file, "task '%s': %s", g->name, err);
             } else if (cJSON_IsArray(k) && cJSON_GetArraySize(k) > 0) {
                 for (const cJSON *l = k->child; l; l = l->next) {
                     char tok[32];
                     if (!is_whole(l, 1, 1e9))
-                        return recipe_error(file, "task '%s': \"levels\" holds something not a level%s", g->name, "");
+                        return recipe_error(msg, msglen, file, "task '%s': \"levels\" holds something not a level%s", g->name, "");
                     snprintf(tok, sizeof tok, "%lld", (long long)l->valuedouble);
                     if (options_parse_levels(tok, &o->levels, &o->nlevels, err, sizeof err) != 0)
-                        return recipe_error(file, "task '%s': %s", g->name, err);
+                        return recipe_error(msg, msglen, file, "task '%s': %s", g->name, err);
                 }
             } else {
-                return recipe_error(file, "task '%s': \"levels\" must be a string such as \"1..5\" or a list of "
+                return recipe_error(msg, msglen, file, "task '%s': \"levels\" must be a string such as \"1..5\" or a list of "
                                           "levels%s", g->name, "");
             }
         } else if (strcmp(key, "count") == 0) {
             if (!is_whole(k, 1, 1e7))
-                return recipe_error(file, "task '%s': \"count\" must be a whole number from 1 (samples per level)%s",
+                return recipe_error(msg, msglen, file, "task '%s': \"count\" must be a whole number from 1 (samples per level)%s",
                                     g->name, "");
             o->num_images = (long)k->valuedouble;
         } else if (strcmp(key, "grid_size") == 0) {
             if (!is_whole(k, 2, 26))
-                return recipe_error(file, "task '%s': \"grid_size\" must be a whole number 2..26%s", g->name, "");
+                return recipe_error(msg, msglen, file, "task '%s': \"grid_size\" must be a whole number 2..26%s", g->name, "");
             o->grid_size = (int)k->valuedouble;
         } else if (strcmp(key, "scale") == 0) {
             if (!cJSON_IsNumber(k) || !(k->valuedouble >= 0.25 && k->valuedouble <= 4.0))
-                return recipe_error(file, "task '%s': \"scale\" must be a number from 0.25 to 4%s", g->name, "");
+                return recipe_error(msg, msglen, file, "task '%s': \"scale\" must be a number from 0.25 to 4%s", g->name, "");
             o->scale = k->valuedouble;
         } else if (strcmp(key, "frames") == 0 && g->images == GEN_IMAGES_FRAMES) {
             if (!is_whole(k, GEN_FRAMES_MIN, GEN_MAX_IMAGES))
-                return recipe_error(file, "task '%s': \"frames\" must be a whole number 2..64%s", g->name, "");
+                return recipe_error(msg, msglen, file, "task '%s': \"frames\" must be a whole number 2..64%s", g->name, "");
             o->frames = (int)k->valuedouble;
         } else {
-            return recipe_error(file, g->images == GEN_IMAGES_FRAMES
+            return recipe_error(msg, msglen, file, g->images == GEN_IMAGES_FRAMES
                                           ? "task '%s' has an unknown key '%s' (known: levels, count, grid_size, "
                                             "scale, frames)"
                                           : "task '%s' has an unknown key '%s' (known: levels, count, grid_size, scale)",
@@ -121,25 +126,20 @@ static void recipe_free(recipe *r)
     memset(r, 0, sizeof *r);
 }
 
-/* Reads FILE into r; `base` holds the options from the command line (out, jobs,
- * shard, force, quiet, argv) that every task shares. */
-static int recipe_read(const char *file, const gen_options *base, recipe *r)
+/* Checks recipe text (len bytes; FILE names it in messages, NULL for none) into
+ * r; `base` holds the options from the command line (out, jobs, shard, force,
+ * quiet, argv) that every task shares.  An exit code, the message in msg. */
+static int recipe_parse(const char *text, size_t len, const char *file, const gen_options *base, recipe *r,
+                        char *msg, size_t msglen)
 {
     memset(r, 0, sizeof *r);
-    char *text, err[512];
-    size_t len;
-    /* A regular file (never a FIFO or device), capped before reading; strict JSON
-     * (duplicate keys refused in O(n log n), \u0000, trailing text...). */
-    if (ds_read_path(file, (size_t)RECIPE_MAX_BYTES, &text, &len, err, sizeof err) != 0) {
-        fprintf(stderr, "gen: recipe: %s\n", err);
-        return errno == ENOENT ? GEN_EXIT_IO : GEN_EXIT_USAGE;
-    }
+    char err[512];
+    /* strict JSON (duplicate keys refused in O(n log n), \u0000, trailing text...) */
     r->json = strict_json_parse(text, len, 0, err, sizeof err);
-    free(text);
     if (!r->json)
-        return recipe_error(file, "%s%s", err, "");
+        return recipe_error(msg, msglen, file, "%s%s", err, "");
     if (!cJSON_IsObject(r->json))
-        return recipe_error(file, "must be a JSON object with \"seed\" and \"tasks\"%s%s", "", "");
+        return recipe_error(msg, msglen, file, "must be a JSON object with \"seed\" and \"tasks\"%s%s", "", "");
     gen_options common = *base;
     const cJSON *tasks = NULL;
     bool seeded = false;
@@ -153,42 +153,42 @@ static int recipe_read(const char *file, const gen_options *base, recipe *r)
                 errno = 0;
                 common.seed = strtoull(k->valuestring, &e, 10);
                 if (*e || errno)
-                    return recipe_error(file, "bad \"seed\" '%s' (expected 0..18446744073709551615)", k->valuestring,
+                    return recipe_error(msg, msglen, file, "bad \"seed\" '%s' (expected 0..18446744073709551615)", k->valuestring,
                                         "");
             } else {
-                return recipe_error(file, "\"seed\" must be a whole number (or a string of digits for seeds above "
+                return recipe_error(msg, msglen, file, "\"seed\" must be a whole number (or a string of digits for seeds above "
                                           "2^53)%s%s", "", "");
             }
             seeded = true;
         } else if (strcmp(key, "split") == 0) {
             if (!cJSON_IsString(k) || !split_name_ok(k->valuestring))
-                return recipe_error(file, "bad \"split\" (expected 1 to 32 of a-z, 0-9, '_' and '-', e.g. train)%s%s",
+                return recipe_error(msg, msglen, file, "bad \"split\" (expected 1 to 32 of a-z, 0-9, '_' and '-', e.g. train)%s%s",
                                     "", "");
             common.split = k->valuestring;
         } else if (strcmp(key, "annotations") == 0) {
             if (!cJSON_IsBool(k))
-                return recipe_error(file, "\"annotations\" must be true or false%s%s", "", "");
+                return recipe_error(msg, msglen, file, "\"annotations\" must be true or false%s%s", "", "");
             common.annotations = cJSON_IsTrue(k);
         } else if (strcmp(key, "metadata") == 0) {
             if (!cJSON_IsString(k) || strcmp(k->valuestring, "jsonl") != 0)
-                return recipe_error(file, "\"metadata\" must be \"jsonl\"%s%s", "", "");
+                return recipe_error(msg, msglen, file, "\"metadata\" must be \"jsonl\"%s%s", "", "");
             common.metadata = true;
         } else if (strcmp(key, "tasks") == 0) {
             tasks = k;
         } else {
-            return recipe_error(file, "unknown key '%s' (known: seed, split, tasks, annotations, metadata)", key, "");
+            return recipe_error(msg, msglen, file, "unknown key '%s' (known: seed, split, tasks, annotations, metadata)", key, "");
         }
     }
     if (!seeded)
-        return recipe_error(file, "has no \"seed\" (a recipe is made to be made again)%s%s", "", "");
+        return recipe_error(msg, msglen, file, "has no \"seed\" (a recipe is made to be made again)%s%s", "", "");
     if (!cJSON_IsObject(tasks) || !tasks->child)
-        return recipe_error(file, "needs \"tasks\": an object naming at least one task%s%s", "", "");
+        return recipe_error(msg, msglen, file, "needs \"tasks\": an object naming at least one task%s%s", "", "");
     int ntasks = 0;
     for (const cJSON *t = tasks->child; t; t = t->next) {
         if (!generator_find(t->string)) {
             const char *sug = generator_suggest(t->string);
-            return sug ? recipe_error(file, "unknown task '%s' (did you mean '%s'?)", t->string, sug)
-                       : recipe_error(file, "unknown task '%s' (gen list shows them all)%s", t->string, "");
+            return sug ? recipe_error(msg, msglen, file, "unknown task '%s' (did you mean '%s'?)", t->string, sug)
+                       : recipe_error(msg, msglen, file, "unknown task '%s' (gen list shows them all)%s", t->string, "");
         }
         ntasks++;
     }
@@ -204,15 +204,87 @@ static int recipe_read(const char *file, const gen_options *base, recipe *r)
         o->num_images = RECIPE_DEFAULT_COUNT;
         o->levels = NULL;
         o->nlevels = 0;
-        rc = task_entry(file, o->task, e, o);
-        strbuf d = {0};
-        strbuf_addf(&d, "%s/%s", base->out, o->task->name);
-        r->dirs[t] = d.buf;
+        rc = task_entry(file, o->task, e, o, msg, msglen);
+        if (base->out) {
+            strbuf d = {0};
+            strbuf_addf(&d, "%s/%s", base->out, o->task->name);
+            r->dirs[t] = d.buf;
+        }
         o->out = r->dirs[t];
+        /* gen's checks of a run: levels, samples, options (the message unprefixed, as a run gives it) */
         if (rc == GEN_EXIT_OK)
-            rc = options_validate_levels(o);
+            rc = options_check(o, msg, msglen);
     }
     return rc;
+}
+
+/* Reads FILE into r as recipe_parse does, and prints the message. */
+static int recipe_read(const char *file, const gen_options *base, recipe *r)
+{
+    memset(r, 0, sizeof *r);
+    char *text, err[1024];
+    size_t len;
+    if (recipe_read_text(file, &text, &len, err, sizeof err) != 0) {
+        fprintf(stderr, "gen: recipe: %s\n", err);
+        return errno == ENOENT ? GEN_EXIT_IO : GEN_EXIT_USAGE;
+    }
+    int rc = recipe_parse(text, len, file, base, r, err, sizeof err);
+    free(text);
+    if (rc != GEN_EXIT_OK)
+        fprintf(stderr, "gen: %s\n", err);
+    return rc;
+}
+
+int recipe_read_text(const char *path, char **text, size_t *len, char *err, size_t errlen)
+{
+    /* a regular file (never a FIFO or device), its size capped before a byte is read */
+    return ds_read_path(path, (size_t)RECIPE_MAX_BYTES, text, len, err, errlen);
+}
+
+/* r's tasks as gen.json's "tasks" lists them: every task's levels as a list,
+ * every default filled in. */
+static void add_tasks_json(cJSON *parent, const recipe *r)
+{
+    cJSON *tasks = cJSON_AddObjectToObject(parent, "tasks");
+    for (int t = 0; t < r->n; t++) {
+        const gen_options *o = &r->opts[t];
+        cJSON *e = cJSON_AddObjectToObject(tasks, o->task->name);
+        cJSON *lv = cJSON_AddArrayToObject(e, "levels");
+        for (int i = 0; i < o->nlevels; i++)
+            cJSON_AddItemToArray(lv, cJSON_CreateNumber(o->levels[i]));
+        cJSON_AddNumberToObject(e, "count", (double)o->num_images);
+        cJSON_AddNumberToObject(e, "grid_size", o->grid_size);
+        cJSON_AddNumberToObject(e, "scale", o->scale > 0 ? o->scale : 1.0);
+        if (o->task->images == GEN_IMAGES_FRAMES)
+            cJSON_AddNumberToObject(e, "frames", o->frames);
+    }
+}
+
+char *recipe_check_text(const char *text, size_t len, const char *file, char *err, size_t errlen)
+{
+    gen_options base; /* gen recipe's defaults; no output directory */
+    memset(&base, 0, sizeof base);
+    base.file = 1;
+    base.grid_size = 6;
+    base.scale = 1.0;
+    base.jobs = 1;
+    recipe r;
+    char *out = NULL;
+    if (recipe_parse(text, len, file, &base, &r, err, errlen) == GEN_EXIT_OK) {
+        cJSON *m = cJSON_CreateObject();
+        char seed[24];
+        snprintf(seed, sizeof seed, "%llu", (unsigned long long)r.opts[0].seed);
+        cJSON_AddStringToObject(m, "seed", seed);
+        if (r.opts[0].split)
+            cJSON_AddStringToObject(m, "split", r.opts[0].split);
+        cJSON_AddBoolToObject(m, "annotations", r.opts[0].annotations);
+        cJSON_AddBoolToObject(m, "metadata", r.opts[0].metadata);
+        add_tasks_json(m, &r);
+        out = cJSON_PrintUnformatted(m);
+        cJSON_Delete(m);
+    }
+    recipe_free(&r);
+    return out;
 }
 
 /* Writes m as dir/gen.json: beside it first, then renamed into place, so a
@@ -251,21 +323,10 @@ static int write_recipe_manifest(const recipe *r, const gen_options *base, char 
         cJSON_AddItemToArray(sh, cJSON_CreateNumber(base->shard_k));
         cJSON_AddItemToArray(sh, cJSON_CreateNumber(base->shard_n));
     }
-    cJSON *tasks = cJSON_AddObjectToObject(m, "tasks");
+    add_tasks_json(m, r);
     long total = 0;
-    for (int t = 0; t < r->n; t++) {
-        const gen_options *o = &r->opts[t];
-        cJSON *e = cJSON_AddObjectToObject(tasks, o->task->name);
-        cJSON *lv = cJSON_AddArrayToObject(e, "levels");
-        for (int i = 0; i < o->nlevels; i++)
-            cJSON_AddItemToArray(lv, cJSON_CreateNumber(o->levels[i]));
-        cJSON_AddNumberToObject(e, "count", (double)o->num_images);
-        cJSON_AddNumberToObject(e, "grid_size", o->grid_size);
-        cJSON_AddNumberToObject(e, "scale", o->scale > 0 ? o->scale : 1.0);
-        if (o->task->images == GEN_IMAGES_FRAMES)
-            cJSON_AddNumberToObject(e, "frames", o->frames);
-        total += o->num_images * o->nlevels;
-    }
+    for (int t = 0; t < r->n; t++)
+        total += r->opts[t].num_images * r->opts[t].nlevels;
     cJSON_AddNumberToObject(m, "samples", (double)total);
     /* Under OUT's lock, as every write of a run (commit.h), and with the
      * ownership rule checked again now that the lock is held. */

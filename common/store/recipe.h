@@ -25,6 +25,18 @@
 /* The largest recipe file read: a recipe names at most 30 tasks. */
 #define RECIPE_MAX_BYTES (1L << 20)
 
+/* Reads a recipe file the user named: a regular file (never a FIFO or device)
+ * of at most RECIPE_MAX_BYTES, checked before a byte is read; 0, or -1 with a
+ * message in err (errno ENOENT when it is missing). */
+int recipe_read_text(const char *path, char **text, size_t *len, char *err, size_t errlen);
+/* Checks recipe text (len bytes) as gen recipe does, every check of contract 1
+ * and of a run of each task (options_check), and gives it normalised as one line
+ * of JSON (malloc'd): {"seed": "<digits>", ["split": ...,] "annotations": bool,
+ * "metadata": bool, "tasks": {T: {"levels": [...], "count", "grid_size", "scale"
+ * [, "frames"]}, ...}} in the recipe's order.  NULL with the message in err:
+ * "recipe 'FILE': what" (FILE names the recipe; NULL: "recipe: what"), or a run's
+ * own message for a level or option out of range. */
+char *recipe_check_text(const char *text, size_t len, const char *file, char *err, size_t errlen);
 /* Reads the recipe file and, unless dry (which prints the plan), makes its tasks
  * into opts->out with the options of opts (out, jobs, shard, force, quiet) and
  * writes OUT/gen.json.  Returns an exit code, the message printed. */

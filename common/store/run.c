@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "run.h"
 
+#include "progress.h"
+
 #include "commit.h"
 #include "dataset_read.h"
 #include "errors.h"
@@ -265,17 +267,8 @@ typedef struct pool {
     long fail_index;
     char fail_msg[1024];
     bool keep_going;     /* several tasks: a level that fails costs its task only */
-    bool progress;       /* draw a progress line on stderr (a terminal) */
-    double start, last_draw;
-    bool drew;
+    progress pg;         /* the progress line on stderr (a terminal) */
 } pool;
-
-static double mono_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void pool_fail(pool *pl, long index, int rc, const char *msg)
 {
@@ -304,31 +297,18 @@ static void task_fail(pool *pl, task_run *tr, long index, int rc, const char *ms
     pthread_mutex_unlock(&pl->lock);
 }
 
-/* Progress: only on a terminal, only for runs longer than a second, at most
- * four redraws a second (PROGRESS_* below). */
-#define PROGRESS_AFTER 1.0
-#define PROGRESS_EVERY 0.25
-
-static void progress_draw(pool *pl, bool final)
+/* The progress line (progress.h), drawn by whichever thread gets the lock. */
+static void pool_progress(pool *pl, bool final)
 {
-    if (!pl->progress)
-        return;
-    double t = mono_seconds();
-    if (!final && (t - pl->start < PROGRESS_AFTER || t - pl->last_draw < PROGRESS_EVERY))
+    if (!progress_due(&pl->pg, final))
         return;
     if (pthread_mutex_trylock(&pl->lock) != 0)
         return;
-    if (final && !pl->drew) {
-        pthread_mutex_unlock(&pl->lock);
-        return;
-    }
     long done = atomic_load(&pl->done);
-    double rate = done / fmax(t - pl->start, 1e-9);
+    double t = progress_elapsed(&pl->pg);
+    double rate = done / fmax(t, 1e-9);
     double eta = rate > 0 ? (pl->total - done) / rate : 0;
-    fprintf(stderr, "\r%ld/%ld samples  %.0f/s  ETA %.0fs   %s", done, pl->total, rate, eta, final ? "\n" : "");
-    fflush(stderr);
-    pl->last_draw = t;
-    pl->drew = true;
+    progress_draw(&pl->pg, final, "%ld/%ld samples  %.0f/s  ETA %.0fs", done, pl->total, rate, eta);
     pthread_mutex_unlock(&pl->lock);
 }
 
@@ -345,8 +325,10 @@ static void report_redraws(const task_run *tr)
         samples += tr->redraws[j] > 0;
         scenes += tr->redraws[j];
     }
-    if (samples == 0)
+    if (samples == 0) {
+        fprintf(stderr, "gen: %s: %ld samples, none redrawn\n", o->task->name, tr->count);
         return;
+    }
     strbuf sb = {0};
     for (int l = 0; l < o->nlevels; l++) {
         long at = 0, of = 0;
@@ -500,7 +482,7 @@ static void *worker(void *arg)
                 break;
             }
         }
-        progress_draw(pl, false);
+        pool_progress(pl, false);
     }
     strbuf_free(&png);
     canvas_free(&cv);
@@ -571,6 +553,24 @@ int out_lock(const char *out, int *lock_fd, char *err, size_t errlen)
 void out_unlock(const char *out, int lock_fd)
 {
     dir_unlock(out, lock_fd);
+}
+
+int out_refuse_mixed(const char *out, bool tree, const char *task, char *err, size_t errlen)
+{
+    const char *first = NULL;
+    int n;
+    if (tree && ds_exists(out, "data.json")) {
+        snprintf(err, errlen, "refused to write a tree into '%s': it is a task directory (it holds data.json), and gen "
+                 "all writes a directory per task under --out; use another --out", out);
+        return -1;
+    }
+    if (!tree && (n = ds_tree_task_count(out, &first)) > 0) {
+        snprintf(err, errlen, "refused to write %s into '%s': it is a tree of task directories (it holds %s/%s); give "
+                 "the task a directory of its own, such as --out %s/%s", task, out, first, n > 1 ? " and more" : "",
+                 out, task);
+        return -1;
+    }
+    return 0;
 }
 
 int out_prepare(const char *out, bool force, char *tmp, size_t tmplen, bool *created, char *err, size_t errlen)
@@ -885,8 +885,7 @@ int run_tasks(const gen_options *opts, int n)
         atomic_init(&pl.done, 0);
         atomic_init(&pl.failed, 0);
         pl.keep_going = n > 1;
-        pl.progress = !opts[0].quiet && isatty(STDERR_FILENO);
-        pl.start = mono_seconds();
+        progress_start(&pl.pg, (!opts[0].quiet || opts[0].show_progress) && isatty(STDERR_FILENO));
         /* A task with no samples in this shard is finished at once. */
         for (int t = 0; t < n && rc == GEN_EXIT_OK; t++)
             if (pl.runs[t].count == 0 && pl.runs[t].o->nlevels > 0 &&
@@ -909,7 +908,8 @@ int run_tasks(const gen_options *opts, int n)
         for (int t = 1; t <= started; t++)
             pthread_join(threads[t], NULL);
         free(threads);
-        progress_draw(&pl, true);
+        pool_progress(&pl, true);
+        progress_end(&pl.pg);
         if (atomic_load(&pl.failed)) {
             rc = pl.fail_rc;
             fprintf(stderr, "gen: %s\n", pl.fail_msg);
@@ -925,9 +925,24 @@ int run_tasks(const gen_options *opts, int n)
         rc = pl.runs[0].rc;
     }
     pthread_mutex_destroy(&pl.lock);
+    int committed = 0;
+    long samples = 0;
     for (int t = 0; t < n && !sig && !opts[0].quiet; t++)
-        if (pl.runs[t].committed)
+        if (pl.runs[t].committed) {
             report_redraws(&pl.runs[t]);
+            committed++;
+            samples += pl.runs[t].count;
+        }
+    /* several tasks (gen all, a recipe) end with a summary, when all were made
+     * (else report_unfinished has said which were not) */
+    if (n > 1 && committed == n && rc == GEN_EXIT_OK) {
+        strbuf root = {0};
+        const char *slash = strrchr(opts[0].out, '/');
+        strbuf_addn(&root, opts[0].out, slash ? (size_t)(slash - opts[0].out) : 0);
+        fprintf(stderr, "gen: made %d tasks, %ld samples in '%s' (%.1f s)\n", n, samples, root.len ? root.buf : ".",
+                progress_elapsed(&pl.pg));
+        strbuf_free(&root);
+    }
     for (int t = 0; t < n; t++) {
         task_run *tr = &pl.runs[t];
         if (t < prepared && tr->o->nlevels > 0)

@@ -76,6 +76,12 @@ int run_tasks(const gen_options *o, int n);
 /* run_tasks with the font loaded (font_init) for the run and unloaded after. */
 int run_tasks_with_font(const gen_options *o, int n);
 
+/* -1 with a message when --out would mix a task directory and a tree: for a
+ * tree (gen all, tree true), out is a task directory (it holds data.json); for
+ * one task (gen TASK), out is a tree (task directories under it).  gen gold,
+ * score, check and the rest refuse to read such a directory (ds_refuse_mixed). */
+int out_refuse_mixed(const char *out, bool tree, const char *task, char *err, size_t errlen);
+
 /* The output-directory steps, shared with gen merge (merge.c), see commit.h:
  * out_prepare makes out if missing, takes its lock (a second gen on it gets
  * GEN_EXIT_BUSY at once), undoes or removes what killed runs left, applies the

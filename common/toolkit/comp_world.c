@@ -20,7 +20,8 @@ static const char *const SIZE_NAME[COMP_NSIZES] = {"small", "medium", "large"};
 static const char *const EVENT_NAME[COMP_NEVENTS] = {"appear", "vanish", "change", "behind", "cross"};
 static const char *const KIND_NAME[COMP_NKINDS] = {
     "colour", "shape",   "size",    "left_of", "right_of", "above",   "below",       "nearest",      "side",
-    "hidden", "behind",  "crosses", "changes", "appears",  "vanishes", "visible", "gone_before", "arrives_after"};
+    "hidden", "behind",  "crosses", "changes", "appears",  "vanishes", "visible", "gone_before", "arrives_after",
+    "will_side"};
 static const char *const ATTR_CATEGORY[COMP_NATTRS] = {"colour", "shape", "size"};
 
 /* The grey bar: 12 px wide, narrower than the smallest shape (20 px across), so an
@@ -36,8 +37,6 @@ static const char *const ATTR_CATEGORY[COMP_NATTRS] = {"colour", "shape", "size"
 /* Placements tried per object, and objects restarted per world, before giving up. */
 #define OBJECT_TRIES 400
 #define WORLD_TRIES 60
-/* "Nearest": the runner-up is this many times as far, at least. */
-#define NEAREST_RATIO 1.2
 /* Margin kept from the canvas edge (px). */
 #define EDGE 3.0
 
@@ -150,6 +149,19 @@ comp_bar_state comp_bar(const comp_world *w, int i, int f)
     return s < 0 ? COMP_PARTLY : (comp_bar_state)s;
 }
 
+double comp_bar_gap(const comp_world *w, int i, int f)
+{
+    if (!w->has_bar)
+        return 1e9;
+    double x0, y0, x1, y1;
+    box(w, i, f, &x0, &y0, &x1, &y1);
+    if (x1 <= w->bar_x0)
+        return w->bar_x0 - x1;
+    if (x0 >= w->bar_x1)
+        return x0 - w->bar_x1;
+    return -fmin(x1 - w->bar_x0, w->bar_x1 - x0);
+}
+
 bool comp_bar_edge(const comp_world *w, int i, int f) { return comp_present(w, i, f) && bar_state(w, i, f) < 0; }
 
 bool comp_visible(const comp_world *w, int i, int f) { return comp_present(w, i, f) && bar_state(w, i, f) == COMP_CLEAR; }
@@ -157,41 +169,90 @@ bool comp_visible(const comp_world *w, int i, int f) { return comp_present(w, i,
 /* Signed distance of p from the line, positive on the left. */
 static double line_dist(const comp_world *w, double px, double py)
 {
-    double dx = w->line_b.x - w->line_a.x, dy = w->line_b.y - w->line_a.y;
-    return (dx * (py - w->line_a.y) - dy * (px - w->line_a.x)) / hypot(dx, dy);
+    return w->line_nx * (px - w->line_a.x) + w->line_ny * (py - w->line_a.y);
 }
 
-int comp_line_side(const comp_world *w, int i, int f)
+/* The white between object i's ink, its centre at (cx, cy) (whole pixels, as
+ * comp_pos() gives), and the line's stroke on each side: *left > 0 is the gap
+ * when the object is wholly left of the stroke, *left < 0 how far its ink
+ * reaches over the stroke's left edge (likewise *right). */
+static void line_gaps_at(const comp_world *w, int i, double cx, double cy, double *left, double *right)
 {
-    if (!w->has_line)
-        return 0;
     const comp_object *o = &w->obj[i];
-    double cx, cy;
-    comp_pos(w, i, f, &cx, &cy);
-    double lo, hi, margin = COMP_GAP + LINE_W / 2 + 0.5;
+    double lo, hi; /* the ink's extreme signed distances from the stroke's middle, + on the left */
     double d = line_dist(w, cx + 0.5, cy + 0.5);
     if (o->shape == SHAPE_CIRCLE) {
         lo = d - o->r - 0.5;
         hi = d + o->r + 0.5;
     } else {
         /* the vertices' distances: the centre's plus their offsets along the normal */
-        double dx = w->line_b.x - w->line_a.x, dy = w->line_b.y - w->line_a.y, len = hypot(dx, dy);
-        double nx = -dy / len, ny = dx / len;
         lo = 1e9;
         hi = -1e9;
         for (int k = 0; k < o->npts; k++) {
-            double dv = d + nx * o->pts[k].x + ny * o->pts[k].y;
+            double dv = d + w->line_nx * o->pts[k].x + w->line_ny * o->pts[k].y;
             lo = dv < lo ? dv : lo;
             hi = dv > hi ? dv : hi;
         }
         lo -= 0.5;
         hi += 0.5;
     }
-    if (lo >= margin)
+    *left = lo - LINE_W / 2;
+    *right = -hi - LINE_W / 2;
+}
+
+void comp_line_gaps(const comp_world *w, int i, int f, double *left, double *right)
+{
+    double cx, cy;
+    comp_pos(w, i, f, &cx, &cy);
+    line_gaps_at(w, i, cx, cy, left, right);
+}
+
+/* The side reading of a pair of gaps with margin m. */
+static int side_of_gaps(double left, double right, double m)
+{
+    if (left >= m)
         return -1;
-    if (hi <= -margin)
+    if (right >= m)
         return 1;
-    return 0;
+    if (left <= -m && right <= -m)
+        return 0;
+    return COMP_SIDE_UNCLEAR;
+}
+
+int comp_line_side(const comp_world *w, int i, int f)
+{
+    if (!w->has_line)
+        return COMP_SIDE_UNCLEAR;
+    double l, r;
+    comp_line_gaps(w, i, f, &l, &r);
+    return side_of_gaps(l, r, COMP_GAP);
+}
+
+comp_truth comp_wholly_on(const comp_world *w, int i, int f, int side)
+{
+    if (!w->has_line || !comp_present(w, i, f))
+        return COMP_UNSURE;
+    double l, r;
+    comp_line_gaps(w, i, f, &l, &r);
+    double g = side < 0 ? l : r;
+    return g >= COMP_GAP ? COMP_YES : g <= -COMP_GAP || (side < 0 ? r : l) >= COMP_GAP ? COMP_NO : COMP_UNSURE;
+}
+
+int comp_predicted_side(const comp_world *w, int i, int ahead)
+{
+    const comp_object *o = &w->obj[i];
+    int last = w->nframes - 1;
+    /* its speed is read off the frames it is in: two at least */
+    int seen = last - o->appear;
+    if (!w->has_line || !comp_present(w, i, last) || ahead < 1 || seen < 1)
+        return COMP_SIDE_UNCLEAR;
+    /* where the frame would put it: the same rounding as comp_pos() */
+    int f = last + ahead;
+    double cx = floor(o->x + o->vx * f + 0.5), cy = floor(o->y + o->vy * f + 0.5), l, r;
+    line_gaps_at(w, i, cx, cy, &l, &r);
+    /* a speed read off rounded positions n frames apart is off by 1 / n px a
+     * frame at most (n: the frames it is in, less one) */
+    return side_of_gaps(l, r, COMP_GAP + COMP_PREDICT_SLACK + (double)ahead / seen);
 }
 
 /* ---- events ---- */
@@ -206,13 +267,12 @@ int comp_event_find(const char *name)
     return -1;
 }
 
-/* The first side (-1, +1) an object shows, or 0. */
+/* The side (-1, +1) object i is wholly on in its first frame, or 0 when it is
+ * not clearly wholly on one side there ("the other side" is then unclear). */
 static int first_side(const comp_world *w, int i)
 {
-    for (int f = 0; f < w->nframes; f++)
-        if (comp_present(w, i, f) && comp_line_side(w, i, f))
-            return comp_line_side(w, i, f);
-    return 0;
+    int s = comp_line_side(w, i, w->obj[i].appear);
+    return s == -1 || s == 1 ? s : 0;
 }
 
 int comp_event_frame(const comp_world *w, int i, int ev)
@@ -255,9 +315,131 @@ bool comp_moment_ok(const comp_world *w, int i, int ev)
     case COMP_EV_BEHIND:
         return bar_state(w, i, f) == COMP_PARTLY && comp_visible(w, i, f - 1);
     case COMP_EV_CROSS:
-        return comp_visible(w, i, f) && comp_visible(w, i, f - 1) && comp_line_side(w, i, f - 1) == -comp_line_side(w, i, f);
+        /* wholly across in f, clearly not in the frame before */
+        return comp_visible(w, i, f) && comp_visible(w, i, f - 1) &&
+               comp_wholly_on(w, i, f - 1, comp_line_side(w, i, f)) == COMP_NO;
     }
     return false;
+}
+
+static const char *const EVENT_ANSWER[COMP_NEVENTS] = {"appears", "vanishes", "changes colour", "goes behind the bar",
+                                                       "crosses the line"};
+static const char *const DIRECTION[COMP_NDIRS] = {"to the right", "above and to the right", "above",
+                                                  "above and to the left", "to the left", "below and to the left",
+                                                  "below", "below and to the right"};
+
+const char *comp_event_answer(int ev) { return ev >= 0 && ev < COMP_NEVENTS ? EVENT_ANSWER[ev] : "?"; }
+const char *comp_direction_name(int dir) { return dir >= 0 && dir < COMP_NDIRS ? DIRECTION[dir] : "?"; }
+
+int comp_event_span(const comp_world *w, int i, int ev, int *b, int *d)
+{
+    const comp_object *o = &w->obj[i];
+    int last = (o->vanish < w->nframes ? o->vanish : w->nframes) - 1;
+    switch (ev) {
+    case COMP_EV_APPEAR:
+        *b = o->appear - 1;
+        *d = o->appear;
+        return o->appear > 0 ? COMP_YES : COMP_NO;
+    case COMP_EV_VANISH:
+        *b = last;
+        *d = o->vanish;
+        return o->vanish < w->nframes ? COMP_YES : COMP_NO;
+    case COMP_EV_CHANGE:
+        *b = o->change_frame - 1;
+        *d = o->change_frame;
+        return o->change_frame != COMP_NO_FRAME ? COMP_YES : COMP_NO;
+    case COMP_EV_BEHIND: {
+        if (!w->has_bar)
+            return COMP_NO;
+        int clear_before = -1;
+        bool all_clear = true;
+        for (int f = o->appear; f <= last; f++) {
+            int st = bar_state(w, i, f);
+            if (st == COMP_PARTLY || st == COMP_HIDDEN) {
+                if (clear_before < 0)
+                    return COMP_UNSURE;
+                *b = clear_before;
+                *d = f;
+                return COMP_YES;
+            }
+            if (st == COMP_CLEAR)
+                clear_before = f;
+            else
+                all_clear = false;
+        }
+        return all_clear ? COMP_NO : COMP_UNSURE;
+    }
+    case COMP_EV_CROSS: {
+        comp_cond c = comp_cond_none(COMP_C_CROSSES);
+        comp_truth t = comp_cond_holds(w, &c, i);
+        if (t != COMP_YES)
+            return t;
+        int s0 = first_side(w, i);
+        if (!s0)
+            return COMP_UNSURE;
+        int not_yet = -1;
+        for (int f = o->appear; f <= last; f++) {
+            comp_truth across = comp_wholly_on(w, i, f, -s0);
+            if (across == COMP_YES) {
+                if (not_yet < 0)
+                    return COMP_UNSURE;
+                *b = not_yet;
+                *d = f;
+                return COMP_YES;
+            }
+            if (across == COMP_NO)
+                not_yet = f;
+        }
+        return COMP_UNSURE;
+    }
+    }
+    return COMP_UNSURE;
+}
+
+int comp_event_happens(const comp_world *w, int i, int ev, int after)
+{
+    int b = 0, d = 0;
+    comp_truth t = comp_event_span(w, i, ev, &b, &d);
+    if (t != COMP_YES)
+        return t;
+    if (b >= after)
+        return COMP_YES;
+    return d <= after ? COMP_NO : COMP_UNSURE;
+}
+
+int comp_direction(const comp_world *w, int i, int j, int f)
+{
+    if (!comp_visible(w, i, f) || !comp_visible(w, j, f))
+        return -1;
+    double xi, yi, xj, yj;
+    comp_pos(w, i, f, &xi, &yi);
+    comp_pos(w, j, f, &xj, &yj);
+    double dx = xi - xj, dy = yj - yi; /* y up */
+    if (hypot(dx, dy) < COMP_DIR_DIST)
+        return -1;
+    double deg = atan2(dy, dx) * 180 / M_PI;
+    if (deg < 0)
+        deg += 360;
+    /* sector k spans 45k - 22.5 .. 45k + 22.5 degrees */
+    double at = fmod(deg + 22.5, 45.0);
+    if (at < COMP_DIR_MARGIN || at > 45.0 - COMP_DIR_MARGIN)
+        return -1;
+    return (int)floor((deg + 22.5) / 45.0) % COMP_NDIRS;
+}
+
+unsigned comp_direction_set(const comp_world *w, int i, int j, int f)
+{
+    unsigned all = (1u << COMP_NDIRS) - 1;
+    if (!comp_present(w, i, f) || !comp_present(w, j, f))
+        return all;
+    double xi, yi, xj, yj;
+    comp_pos(w, i, f, &xi, &yi);
+    comp_pos(w, j, f, &xj, &yj);
+    if (hypot(xi - xj, yi - yj) < COMP_DIR_DIST)
+        return all;
+    double deg = atan2(yj - yi, xi - xj) * 180 / M_PI + 360;
+    int lo = (int)floor((deg + 22.5 - COMP_DIR_MARGIN) / 45.0), hi = (int)floor((deg + 22.5 + COMP_DIR_MARGIN) / 45.0);
+    return 1u << (lo % COMP_NDIRS) | 1u << (hi % COMP_NDIRS);
 }
 
 /* ---- references ---- */
@@ -377,6 +559,27 @@ static void pick_distinct(rng *r, const int *from, int nfrom, int *out, int n)
     memcpy(out, tmp, sizeof *out * (size_t)n);
 }
 
+int comp_crossing_ahead(const comp_world *w, int i)
+{
+    int last = w->nframes - 1, s0 = comp_present(w, i, last) ? comp_line_side(w, i, last) : 0;
+    if (s0 != -1 && s0 != 1)
+        return -1;
+    for (int a = 1; a <= COMP_AHEAD_MAX; a++) {
+        int s = comp_predicted_side(w, i, a);
+        if (s == -s0) {
+            /* the frame before clearly not across: still wholly on its side or
+             * clearly over the line (the last frame is wholly on its side) */
+            int before = a == 1 ? s0 : comp_predicted_side(w, i, a - 1);
+            return before == s0 || before == 0 ? a : -1;
+        }
+    }
+    /* never across in that time: clear only if it never comes near */
+    for (int a = 1; a <= COMP_AHEAD_MAX; a++)
+        if (comp_predicted_side(w, i, a) != s0)
+            return -1;
+    return 0;
+}
+
 bool comp_world_make(comp_world *w, const comp_spec *spec, rng *r)
 {
     int F = spec->nframes, n = spec->nobj;
@@ -387,6 +590,10 @@ bool comp_world_make(comp_world *w, const comp_spec *spec, rng *r)
     int shape_ix[COMP_NSHAPES], colours[COMP_NCOLOURS];
     for (int k = 0; k < COMP_NSHAPES; k++)
         shape_ix[k] = (int)COMP_SHAPES[k];
+    /* the direction of the line's normal, once the line is drawn (later objects) */
+    double normal_dir = 0;
+    static _Thread_local comp_object protos[SHAPE_COUNT][COMP_NSIZES];
+    bool proto_done[SHAPE_COUNT][COMP_NSIZES] = {{false}};
     for (int world = 0; world < WORLD_TRIES; world++) {
         memset(w, 0, sizeof *w);
         w->nframes = F;
@@ -399,6 +606,10 @@ bool comp_world_make(comp_world *w, const comp_spec *spec, rng *r)
             double top = rng_uniform(r, 170, 330), bottom = top + rng_uniform(r, -110, 110);
             w->line_a = (point){top, 0};
             w->line_b = (point){bottom, COMP_HEIGHT};
+            double len = hypot(bottom - top, COMP_HEIGHT);
+            w->line_nx = -COMP_HEIGHT / len; /* (-dy, dx) / len: + on the left */
+            w->line_ny = (bottom - top) / len;
+            normal_dir = atan2(w->line_ny, w->line_nx);
         }
         w->has_bar = spec->bar;
         if (w->has_bar) {
@@ -417,7 +628,7 @@ bool comp_world_make(comp_world *w, const comp_spec *spec, rng *r)
             order[k] = k;
         rng_shuffle_int(r, order, n);
         bool appear[COMP_MAX_OBJECTS] = {0}, vanish[COMP_MAX_OBJECTS] = {0}, change[COMP_MAX_OBJECTS] = {0};
-        bool cross[COMP_MAX_OBJECTS] = {0}, behind[COMP_MAX_OBJECTS] = {0};
+        bool cross[COMP_MAX_OBJECTS] = {0}, behind[COMP_MAX_OBJECTS] = {0}, later[COMP_MAX_OBJECTS] = {0};
         int at = 0;
         for (int k = 0; k < spec->appear && F >= 3 && at < n; k++)
             appear[order[at++]] = true;
@@ -425,13 +636,28 @@ bool comp_world_make(comp_world *w, const comp_spec *spec, rng *r)
             vanish[order[at++]] = true;
         for (int k = 0; k < spec->change && F >= 2 && at < n; k++)
             change[order[at++]] = true;
-        /* crossing and going behind need no frames of their own: any objects */
+        /* crossing and going behind need no frames of their own: any objects (with
+         * one_event, the objects left after the others' events) */
+        if (spec->one_event) {
+            for (int k = 0; k < spec->cross && w->has_line && at < n; k++)
+                cross[order[at++]] = true;
+            for (int k = 0; k < spec->behind && w->has_bar && F >= 3 && at < n; k++)
+                behind[order[at++]] = true;
+        } else {
+            rng_shuffle_int(r, order, n);
+            for (int k = 0; k < spec->cross && w->has_line && k < n; k++)
+                cross[order[k]] = true;
+            rng_shuffle_int(r, order, n);
+            for (int k = 0; k < spec->behind && w->has_bar && F >= 3 && k < n; k++)
+                behind[order[k]] = true;
+        }
+        /* crossing after the end: objects still there at the end */
         rng_shuffle_int(r, order, n);
-        for (int k = 0; k < spec->cross && w->has_line && k < n; k++)
-            cross[order[k]] = true;
-        rng_shuffle_int(r, order, n);
-        for (int k = 0; k < spec->behind && w->has_bar && F >= 3 && k < n; k++)
-            behind[order[k]] = true;
+        for (int k = 0, got = 0; got < spec->cross_later && w->has_line && k < n; k++)
+            if (!vanish[order[k]]) {
+                later[order[k]] = true;
+                got++;
+            }
         bool ok = true;
         for (int i = 0; i < n && ok; i++) {
             comp_object *o = &w->obj[i];
@@ -440,7 +666,22 @@ bool comp_world_make(comp_world *w, const comp_spec *spec, rng *r)
                 o->shape = (shape_kind)shapes[rng_below(r, (uint32_t)nshapes)];
                 o->size = (int)rng_below(r, COMP_NSIZES);
                 o->rot = 0; /* upright, as Percept-V draws its shapes */
-                comp_object_outline(o);
+                /* the outline of each shape and size, worked out once a world */
+                comp_object *proto = &protos[o->shape][o->size];
+                if (!proto_done[o->shape][o->size]) {
+                    proto->shape = o->shape;
+                    proto->size = o->size;
+                    proto->rot = 0;
+                    comp_object_outline(proto);
+                    proto_done[o->shape][o->size] = true;
+                }
+                o->r = proto->r;
+                o->npts = proto->npts;
+                memcpy(o->pts, proto->pts, sizeof o->pts);
+                o->bx0 = proto->bx0;
+                o->by0 = proto->by0;
+                o->bx1 = proto->bx1;
+                o->by1 = proto->by1;
                 o->colour = colours[rng_below(r, (uint32_t)ncolours)];
                 o->colour2 = o->colour;
                 o->change_frame = COMP_NO_FRAME;
@@ -457,16 +698,53 @@ bool comp_world_make(comp_world *w, const comp_spec *spec, rng *r)
                     while (o->colour2 == o->colour);
                 }
                 double travel = rng_uniform(r, TRAVEL_MIN, TRAVEL_MAX), dir = rng_uniform(r, 0, 2 * M_PI);
+                if (later[i]) {
+                    /* to cross clearly from one frame to the next it must be fast
+                     * and head across the line: the fastest third of speeds,
+                     * within 30 degrees of the line's normal (n, + on the left) */
+                    travel = rng_uniform(r, TRAVEL_MAX - (TRAVEL_MAX - TRAVEL_MIN) / 3, TRAVEL_MAX);
+                    dir = normal_dir + (rng_below(r, 2) ? M_PI : 0) + rng_uniform(r, -M_PI / 6, M_PI / 6);
+                }
                 o->vx = travel * cos(dir) / (F - 1);
                 o->vy = travel * sin(dir) / (F - 1);
                 /* the centre in the middle frame, uniform in the canvas */
                 double mx = rng_uniform(r, 30, COMP_WIDTH - 30), my = rng_uniform(r, 30, COMP_HEIGHT - 30);
                 o->x = mx - o->vx * (F - 1) / 2.0;
                 o->y = my - o->vy * (F - 1) / 2.0;
+                if (later[i]) {
+                    /* its last position: off a point of the line, on the side it
+                     * comes from, within the reach of CROSS_LATER frames */
+                    double ly = rng_uniform(r, 30, COMP_HEIGHT - 30);
+                    double lx = w->line_a.x + (w->line_b.x - w->line_a.x) * ly / COMP_HEIGHT;
+                    double toward = -(o->vx * w->line_nx + o->vy * w->line_ny); /* speed across, towards + side's far one */
+                    double side = toward > 0 ? 1 : -1;
+                    double reach = fabs(toward) * COMP_AHEAD_MAX, d = o->r + COMP_GAP + 1 + rng_uniform(r, 0, reach);
+                    o->x = lx + side * d * w->line_nx - o->vx * (F - 1);
+                    o->y = ly + side * d * w->line_ny - o->vy * (F - 1);
+                }
+                /* inside the canvas in its first and last frame (so in all: it moves
+                 * in a straight line): the cheap test first */
+                bool inside = true;
+                for (int e = 0; e < 2 && inside; e++) {
+                    double x0, y0, x1, y1;
+                    box(w, i, e ? (o->vanish < F ? o->vanish : F) - 1 : o->appear, &x0, &y0, &x1, &y1);
+                    inside = x0 >= EDGE && y0 >= EDGE && x1 <= COMP_WIDTH - EDGE && y1 <= COMP_HEIGHT - EDGE;
+                }
+                if (!inside)
+                    continue;
                 if (cross[i] && comp_event_frame(w, i, COMP_EV_CROSS) == COMP_NO_FRAME)
                     continue;
                 if (behind[i] && comp_event_frame(w, i, COMP_EV_BEHIND) == COMP_NO_FRAME)
                     continue;
+                if (later[i] && comp_crossing_ahead(w, i) <= 0)
+                    continue;
+                if (spec->one_event) {
+                    /* no event but its own, and that one clear */
+                    comp_cond cr = comp_cond_none(COMP_C_CROSSES), bh = comp_cond_none(COMP_C_BEHIND);
+                    if (comp_cond_holds(w, &cr, i) != (cross[i] ? COMP_YES : COMP_NO) ||
+                        comp_cond_holds(w, &bh, i) != (behind[i] ? COMP_YES : COMP_NO))
+                        continue;
+                }
                 char err[128];
                 placed = object_fits(w, i, err, sizeof err);
             }
@@ -548,7 +826,7 @@ int comp_cond_frame(const comp_world *w, const comp_cond *c)
     return c->frame;
 }
 
-static bool has_frame(int kind)
+bool comp_cond_has_frame(int kind)
 {
     switch (kind) {
     case COMP_C_LEFT_OF:
@@ -582,7 +860,7 @@ comp_truth comp_cond_holds(const comp_world *w, const comp_cond *c, int i)
 {
     const comp_object *o = &w->obj[i];
     int f = COMP_NO_FRAME;
-    if (has_frame(c->kind) || (c->kind == COMP_C_COLOUR && (c->frame != COMP_NO_FRAME || c->moment_ref >= 0))) {
+    if (comp_cond_has_frame(c->kind) || (c->kind == COMP_C_COLOUR && (c->frame != COMP_NO_FRAME || c->moment_ref >= 0))) {
         if (!frame_usable(w, c, &f))
             return COMP_UNSURE;
     }
@@ -614,27 +892,26 @@ comp_truth comp_cond_holds(const comp_world *w, const comp_cond *c, int i)
     case COMP_C_BELOW: {
         if (!comp_present(w, i, f))
             return COMP_NO;
-        if (!comp_visible(w, i, f))
-            return COMP_UNSURE;
         double x, y, rx, ry;
         comp_pos(w, i, f, &x, &y);
         comp_pos(w, c->ref, f, &rx, &ry);
         double d = c->kind == COMP_C_LEFT_OF ? rx - x : c->kind == COMP_C_RIGHT_OF ? x - rx : c->kind == COMP_C_ABOVE ? ry - y : y - ry;
-        if (fabs(d) < COMP_TIE)
+        /* a partly hidden object's centre is read off its completed outline */
+        if (fabs(d) < (comp_visible(w, i, f) ? COMP_TIE : COMP_TIE_HIDDEN))
             return COMP_UNSURE;
         return d > 0 ? COMP_YES : COMP_NO;
     }
     case COMP_C_NEAREST: {
         if (!comp_present(w, i, f))
             return COMP_NO;
+        /* every object in the frame competes, partly hidden ones by the centre of
+         * their completed outline */
         double rx, ry, best = 1e9, second = 1e9;
         int who = -1;
         comp_pos(w, c->ref, f, &rx, &ry);
         for (int j = 0; j < w->nobj; j++) {
             if (j == c->ref || !comp_present(w, j, f))
                 continue;
-            if (!comp_visible(w, j, f))
-                return COMP_UNSURE;
             double x, y;
             comp_pos(w, j, f, &x, &y);
             double d = hypot(x - rx, y - ry);
@@ -646,21 +923,16 @@ comp_truth comp_cond_holds(const comp_world *w, const comp_cond *c, int i)
                 second = d;
             }
         }
-        /* nearest by a margin a glance can judge: COMP_TIE px and a fifth of the distance */
-        if (second - best < COMP_TIE || second < best * NEAREST_RATIO)
+        if (second - best < COMP_NEAR_ABS || second - best < COMP_NEAR_REL * best)
             return COMP_UNSURE;
         return who == i ? COMP_YES : COMP_NO;
     }
-    case COMP_C_SIDE: {
+    case COMP_C_SIDE:
         if (!w->has_line)
             return COMP_UNSURE;
         if (!comp_present(w, i, f))
             return COMP_NO;
-        int s = comp_line_side(w, i, f);
-        if (!comp_visible(w, i, f) || s == 0)
-            return COMP_UNSURE;
-        return s == c->value ? COMP_YES : COMP_NO;
-    }
+        return comp_wholly_on(w, i, f, c->value);
     case COMP_C_HIDDEN:
         if (!w->has_bar)
             return COMP_UNSURE;
@@ -679,20 +951,24 @@ comp_truth comp_cond_holds(const comp_world *w, const comp_cond *c, int i)
         return any ? COMP_YES : touch ? COMP_UNSURE : COMP_NO;
     }
     case COMP_C_CROSSES: {
+        /* wholly on one side, later wholly on the other; clearly not: wholly on
+         * one side in every frame it is in */
         if (!w->has_line)
             return COMP_UNSURE;
-        bool seen[3] = {false, false, false}, vis[3] = {false, false, false};
+        int first_yes[2] = {-1, -1}, last_yes[2] = {-1, -1}, frames = 0, all_yes[2] = {0, 0};
         for (int g = o->appear; g < o->vanish && g < w->nframes; g++) {
-            int s = comp_line_side(w, i, g);
-            seen[s + 1] = true;
-            if (comp_visible(w, i, g))
-                vis[s + 1] = true;
+            frames++;
+            for (int k = 0; k < 2; k++)
+                if (comp_wholly_on(w, i, g, k ? 1 : -1) == COMP_YES) {
+                    if (first_yes[k] < 0)
+                        first_yes[k] = g;
+                    last_yes[k] = g;
+                    all_yes[k]++;
+                }
         }
-        if (vis[0] && vis[2])
+        if ((first_yes[0] >= 0 && last_yes[1] > first_yes[0]) || (first_yes[1] >= 0 && last_yes[0] > first_yes[1]))
             return COMP_YES;
-        if (!seen[1] && !(seen[0] && seen[2]))
-            return COMP_NO;
-        return COMP_UNSURE;
+        return all_yes[0] == frames || all_yes[1] == frames ? COMP_NO : COMP_UNSURE;
     }
     case COMP_C_CHANGES:
         return o->change_frame != COMP_NO_FRAME ? COMP_YES : COMP_NO;
@@ -701,13 +977,20 @@ comp_truth comp_cond_holds(const comp_world *w, const comp_cond *c, int i)
     case COMP_C_VANISHES:
         return o->vanish < w->nframes ? COMP_YES : COMP_NO;
     case COMP_C_VISIBLE:
-        if (!comp_present(w, i, f))
-            return COMP_NO;
-        return bar_state(w, i, f) == COMP_CLEAR ? COMP_YES : COMP_UNSURE;
+        /* some part of it shows: an object partly behind the bar can be seen */
+        return comp_present(w, i, f) ? COMP_YES : COMP_NO;
     case COMP_C_GONE_BEFORE:
         return o->vanish <= f ? COMP_YES : COMP_NO;
     case COMP_C_ARRIVES_AFTER:
         return o->appear > f ? COMP_YES : COMP_NO;
+    case COMP_C_WILL_SIDE: {
+        if (!w->has_line)
+            return COMP_UNSURE;
+        if (!comp_present(w, i, w->nframes - 1))
+            return COMP_NO; /* vanished: nowhere */
+        int s = comp_predicted_side(w, i, 1);
+        return s == COMP_SIDE_UNCLEAR ? COMP_UNSURE : s == c->value ? COMP_YES : COMP_NO;
+    }
     }
     return COMP_UNSURE;
 }
@@ -811,6 +1094,10 @@ void comp_cond_text(const comp_world *w, const comp_cond *c, char *buf, size_t n
     case COMP_C_ARRIVES_AFTER:
         snprintf(buf, n, "has not appeared yet%s", when);
         break;
+    case COMP_C_WILL_SIDE:
+        snprintf(buf, n, "will be on the %s side of the line in the frame after the last if it keeps moving as it does",
+                 c->value < 0 ? "left" : "right");
+        break;
     default:
         snprintf(buf, n, "?");
     }
@@ -832,6 +1119,7 @@ void comp_cond_rule(const comp_world *w, const comp_cond *c, char *buf, size_t n
             at += (size_t)snprintf(buf + at, n - at, " value=%s", comp_size_name(c->value));
             break;
         case COMP_C_SIDE:
+        case COMP_C_WILL_SIDE:
             at += (size_t)snprintf(buf + at, n - at, " value=%s", c->value < 0 ? "left" : "right");
             break;
         }
@@ -889,9 +1177,10 @@ bool comp_cond_parse(const comp_world *w, const char *rule, comp_cond *out)
             int v = kind == COMP_C_COLOUR  ? palette_find(val)
                     : kind == COMP_C_SHAPE ? shape_find(val)
                     : kind == COMP_C_SIZE  ? comp_size_find(val)
-                    : kind == COMP_C_SIDE  ? (strcmp(val, "left") == 0 ? -1 : strcmp(val, "right") == 0 ? 1 : -2)
+                    : kind == COMP_C_SIDE || kind == COMP_C_WILL_SIDE
+                        ? (strcmp(val, "left") == 0 ? -1 : strcmp(val, "right") == 0 ? 1 : -2)
                                            : -2;
-            if (v == -2 || (kind != COMP_C_SIDE && v < 0))
+            if (v == -2 || (kind != COMP_C_SIDE && kind != COMP_C_WILL_SIDE && v < 0))
                 return false;
             out->value = v;
         } else if (strcmp(key, "ref") == 0) {

@@ -77,6 +77,33 @@
 /* Positions, distances and sides closer than this to a tie are not read
  * (COMP_UNSURE): twice GEN_VIEW_MIN of a 500 px canvas. */
 #define COMP_TIE 7.0
+/* The reading (docs/composed-reading.md): COMP_GAP is its margin M, the least
+ * white (or overlap) that makes a side of the line or being behind the bar
+ * clear.  A position `ahead` frames after the last is clear by M +
+ * COMP_PREDICT_SLACK + ahead / (n - 1) px for an object in the last n frames
+ * (n >= 2): the rounding of the drawn positions (half a pixel each way), and a
+ * speed read off them n - 1 frames apart, off by 1 / (n - 1) px a frame. */
+#define COMP_PREDICT_SLACK 0.5
+/* "Nearest": every other object farther by COMP_NEAR_ABS px and by a fifth. */
+#define COMP_NEAR_ABS 10.0
+#define COMP_NEAR_REL 0.2
+/* "Leftmost" and the other extremes: the runner-up's centre COMP_EXTREME_CENTRE
+ * px less far out, its outermost ink COMP_EXTREME_EDGE px less far. */
+#define COMP_EXTREME_CENTRE 20.0
+#define COMP_EXTREME_EDGE 10.0
+/* Left of / above ... an object partly behind the bar (or at its edge) in that
+ * frame: its centre is read from a completed outline, so the tie widens by
+ * half the bar. */
+#define COMP_TIE_HIDDEN 13.0
+/* Where one object is relative to another: eight 45-degree sectors; clear
+ * when the centres are COMP_DIR_DIST px apart and the direction is
+ * COMP_DIR_MARGIN degrees from a sector's border. */
+#define COMP_NDIRS 8
+#define COMP_DIR_DIST 30.0
+#define COMP_DIR_MARGIN 10.0
+/* comp_line_side()'s answer when the object is neither clearly wholly on one
+ * side nor clearly over the line. */
+#define COMP_SIDE_UNCLEAR 2
 /* The frame label's box (top-left corner), kept free of objects. */
 #define COMP_LABEL_W 64
 #define COMP_LABEL_H 18
@@ -128,6 +155,7 @@ typedef struct comp_world {
     double bar_x0, bar_x1;
     bool has_line;
     point line_a, line_b; /* line_a.y == 0, line_b.y == COMP_HEIGHT */
+    double line_nx, line_ny; /* the line's unit normal towards its left (set with the line) */
 } comp_world;
 
 /* What comp_world_make() draws. */
@@ -143,6 +171,12 @@ typedef struct comp_spec {
     int change;             /* how many objects change colour (needs nframes >= 2) */
     int cross;              /* at least this many objects cross the line (with line) */
     int behind;             /* at least this many pass behind the bar (with bar) */
+    bool one_event;         /* every object has at most one event, clearly: the crossing
+                             * and the passing behind on objects of their own, the others
+                             * clearly on one side and clear of the bar all along */
+    int cross_later;        /* at least this many would cross the line within
+                             * COMP_AHEAD_MAX frames after the last if they kept
+                             * moving (comp_crossing_ahead(); with line) */
 } comp_spec;
 
 /* Draws a readable world from r (bounded tries); false when it could not. */
@@ -163,8 +197,30 @@ comp_bar_state comp_bar(const comp_world *w, int i, int f);
 bool comp_bar_edge(const comp_world *w, int i, int f);
 /* Present and wholly visible (clear of the bar). */
 bool comp_visible(const comp_world *w, int i, int f);
-/* -1 left of the line, +1 right, 0 touching it (no line: 0). */
+/* The reading of the line (docs/composed-reading.md): -1 wholly left of it, +1
+ * wholly right (COMP_GAP of white at least), 0 clearly over it (its ink reaches
+ * COMP_GAP over each of the stroke's edges), COMP_SIDE_UNCLEAR otherwise or
+ * without a line. */
 int comp_line_side(const comp_world *w, int i, int f);
+/* The white between object i's ink and the stroke in frame f, on each side
+ * (negative: how far the ink reaches over that edge). */
+void comp_line_gaps(const comp_world *w, int i, int f, double *left, double *right);
+/* The side object i would be on `ahead` frames after the last if it kept moving
+ * (docs/composed-reading.md, "If it keeps moving as it does"): -1, +1, 0 or
+ * COMP_SIDE_UNCLEAR, with the margin above; unclear for an object not in the
+ * last frame or in it alone. */
+int comp_predicted_side(const comp_world *w, int i, int ahead);
+/* How many frames after the last (1..COMP_AHEAD_MAX) object i, kept moving,
+ * would first be wholly on the other side of the line from the side it is
+ * wholly on in the last frame, the frame before clearly not (both with the
+ * margin of comp_predicted_side()); 0 when it clearly stays on its side all
+ * that time; -1 when that is not clear, or it is not wholly on one side in
+ * the last frame, or not there. */
+#define COMP_AHEAD_MAX 8
+int comp_crossing_ahead(const comp_world *w, int i);
+/* Signed white between object i's ink and the bar in frame f (negative: how far
+ * it reaches under the bar); a large number without a bar. */
+double comp_bar_gap(const comp_world *w, int i, int f);
 
 /* ---- events: the frame where something happens to object i ---- */
 typedef enum comp_event {
@@ -185,6 +241,32 @@ int comp_event_frame(const comp_world *w, int i, int ev);
 bool comp_moment_ok(const comp_world *w, int i, int ev);
 /* "in the frame where the red square is last seen" (the ref's words from comp_ref_text()). */
 void comp_moment_text(const comp_world *w, int i, int ev, char *buf, size_t n);
+
+/* The frames around event ev of object i: *b the last frame clearly before it,
+ * *d the first clearly after it (d > b).  COMP_YES when it clearly happens,
+ * COMP_NO when it clearly does not, COMP_UNSURE otherwise (b and d then unset). */
+int comp_event_span(const comp_world *w, int i, int ev, int *b, int *d); /* a comp_truth */
+/* What happens to object i (docs/composed-reading.md, "What happens to X"):
+ * whether event ev clearly happens after frame `after` (-1: during the video),
+ * i.e. the last frame clearly before it is `after` or later; COMP_NO when it
+ * clearly does not happen then (never, or done by frame `after`); else
+ * COMP_UNSURE. */
+int comp_event_happens(const comp_world *w, int i, int ev, int after);
+/* The options' words for the five events, in comp_event order: "appears",
+ * "vanishes", "changes colour", "goes behind the bar", "crosses the line". */
+const char *comp_event_answer(int ev);
+/* The direction from object j's centre to object i's in frame f, 0..COMP_NDIRS-1
+ * (0 to the right, counter-clockwise: 2 above, 4 to the left, 6 below), or -1
+ * when it is not clear (either not there or partly behind the bar or at its
+ * edge, centres under COMP_DIR_DIST apart, or within COMP_DIR_MARGIN degrees of
+ * a sector's border). */
+int comp_direction(const comp_world *w, int i, int j, int f);
+/* The directions a reader may give for i from j in frame f (a bit each): the
+ * one clear direction, the two sectors by a border when it is near one, all
+ * eight when the centres are too close or either object is not there. */
+unsigned comp_direction_set(const comp_world *w, int i, int j, int f);
+/* "to the right", "above and to the right", "above", ... */
+const char *comp_direction_name(int dir);
 
 /* ---- references (contract 7) ---- */
 bool comp_ref_ok(const comp_world *w, int i);
@@ -214,6 +296,8 @@ typedef enum comp_cond_kind {
     COMP_C_VISIBLE,  /* wholly visible in that frame (frame or moment) */
     COMP_C_GONE_BEFORE,  /* has vanished before the moment (absent then, present earlier) */
     COMP_C_ARRIVES_AFTER, /* appears after the moment (absent then, present later) */
+    /* world modelling */
+    COMP_C_WILL_SIDE, /* value = -1 / +1: the side it would be on in the frame after the last */
     COMP_NKINDS
 } comp_cond_kind;
 
@@ -230,10 +314,16 @@ typedef struct comp_cond {
 comp_cond comp_cond_none(int kind);
 const char *comp_cond_kind_name(int kind); /* the rule's first word */
 int comp_cond_kind_find(const char *name);
+/* True for the kinds that speak of one frame (a number or a moment). */
+bool comp_cond_has_frame(int kind);
 /* The frame c speaks of: its frame, the frame of its moment, or COMP_NO_FRAME. */
 int comp_cond_frame(const comp_world *w, const comp_cond *c);
 
 typedef enum comp_truth { COMP_NO, COMP_YES, COMP_UNSURE } comp_truth;
+/* Whether object i is wholly on `side` (-1 left, +1 right) of the line in frame
+ * f, clearly (COMP_YES, COMP_NO) or not clearly (COMP_UNSURE, also when it is not
+ * there). */
+comp_truth comp_wholly_on(const comp_world *w, int i, int f, int side);
 /* Whether object i satisfies c in w.  COMP_UNSURE when the pixels could not tell
  * (contract 5): i or the ref partly hidden or touching the line in that frame,
  * positions or distances within COMP_GAP of a tie, a ref that fails comp_ref_ok(). */

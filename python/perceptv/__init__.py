@@ -11,19 +11,44 @@ release's verdict (1.0 or 0.0), usable as a verifiable reward.
 """
 import json
 import math
-import re
+import numbers
+import operator
+import os
+import sys
 
-from . import _perceptv
+try:
+    import numpy as _np
+except ImportError as _e:  # a Python without numpy (pyenv's, first on PATH, is one)
+    raise ImportError(
+        "perceptv needs numpy, and this Python (%s, %d.%d) has none: run Debian's /usr/bin/python3 (with "
+        "python3-numpy: apt install python3-numpy), or install numpy for this Python"
+        % (sys.executable, sys.version_info[0], sys.version_info[1])) from _e
+try:
+    from . import _perceptv
+except ImportError as _e:
+    raise ImportError(
+        "perceptv's extension does not load in this Python (%s, %d.%d): %s; it was built for another Python: "
+        "run the Python it was built with (Debian's /usr/bin/python3), or build it for this one (docs/python.md)"
+        % (sys.executable, sys.version_info[0], sys.version_info[1], _e)) from _e
 
 __all__ = ["tasks", "create_dataset", "create_mixture", "sample", "score_answer", "Dataset", "Mixture",
            "__version__"]
 
 __version__ = _perceptv.LIBRARY_VERSION
 
-# gen's ranges (cli.h): file numbers and samples in one run.
+# gen's ranges (common/store/options.h): file numbers, samples in one run, worker threads.
 MAX_FILE = 10 ** 15
 MAX_SAMPLES = 10_000_000
+MAX_JOBS = 256
 _EXTRA = ("task", "level", "seed", "split", "file")
+
+
+def _int(v, what):
+    """v as an int: an int or anything with __index__ (numpy's integers), never a
+    bool (True is not the number 1 here); TypeError naming what otherwise."""
+    if isinstance(v, (bool, _np.bool_)) or not hasattr(type(v), "__index__"):
+        raise TypeError("%s must be an int, not %s" % (what, type(v).__name__))
+    return operator.index(v)
 
 
 def tasks():
@@ -37,35 +62,42 @@ def _info(task):
     return _perceptv.task_info(task)  # ValueError naming the closest task
 
 
-def _levels(task, levels):
+def _levels(task, levels, num_images=1):
     """levels as a list of ints: None (the release's levels), an int, an iterable
-    of ints, or a string as gen's --num_sizes takes it ("1..20", "1,2,5")."""
+    of ints, or a string as gen's --num_sizes takes it ("1..20", "1,2,5", words
+    apart as separate arguments).  At most MAX_SAMPLES // num_images of them: a
+    longer list is refused (ValueError) before it is made, so an endless
+    generator or range(1, 10**12) costs nothing."""
+    limit = MAX_SAMPLES // num_images
+    too_many = "more than %d levels (num_images %d of each: one run makes at most %d samples)" % (
+        limit, num_images, MAX_SAMPLES)
     if levels is None:
         _, lo, hi, _, _ = _info(task)
         return list(range(lo, hi + 1))
-    if isinstance(levels, bool):
-        raise TypeError("levels must be an int, an iterable of ints or a string like '1..20'")
-    if isinstance(levels, int):
-        return [levels]
     if isinstance(levels, str):
-        out = []
-        for part in re.split(r"[,\s]+", levels.strip()):
-            m = re.fullmatch(r"(\d+)\.\.(\d+)", part)
-            if m:
-                a, b = int(m.group(1)), int(m.group(2))
-                if a > b:
-                    raise ValueError("bad level range '%s' (the start is past the end)" % part)
-                out.extend(range(a, b + 1))
-            elif re.fullmatch(r"\d+", part):
-                out.append(int(part))
-            else:
-                raise ValueError("bad level '%s' (expected a whole number or a range A..B, e.g. 1..20)" % part)
-        return out
+        return _perceptv.parse_levels(levels, limit)  # gen's own reading and messages
+    if isinstance(levels, (bytes, bytearray, memoryview, dict)) or isinstance(levels, (bool, _np.bool_)):
+        raise TypeError("levels must be an int, an iterable of ints or a string like '1..20', not %s"
+                        % type(levels).__name__)
+    if isinstance(levels, numbers.Integral):
+        return [_int(levels, "a level")]
+    if isinstance(levels, range):
+        try:
+            n = len(levels)
+        except OverflowError:  # more than sys.maxsize
+            n = limit + 1
+        if n > limit:
+            raise ValueError(too_many)
+    try:
+        it = iter(levels)
+    except TypeError:
+        raise TypeError("levels must be an int, an iterable of ints or a string like '1..20', not %s"
+                        % type(levels).__name__) from None
     out = []
-    for v in levels:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError("a level must be an int, not %s" % type(v).__name__)
-        out.append(v)
+    for v in it:
+        if len(out) == limit:
+            raise ValueError(too_many)
+        out.append(_int(v, "a level"))
     if not out:
         raise ValueError("empty level list")
     return out
@@ -77,23 +109,19 @@ def _frames(frames):
     it for a task that is not a video task, with gen's message."""
     if frames is None:
         return 0
-    if isinstance(frames, bool) or not isinstance(frames, int):
-        raise TypeError("frames must be an int, not %s" % type(frames).__name__)
+    frames = _int(frames, "frames")
     if not 2 <= frames <= 64:
         raise ValueError("bad --frames '%d' (expected a whole number from 2 to 64)" % frames)
     return frames
 
 
 def _config(task, seed, split, grid_size, scale, frames=None):
-    if isinstance(scale, bool) or not isinstance(scale, (int, float)):
+    if isinstance(scale, (bool, _np.bool_)) or not isinstance(scale, (int, float, _np.integer, _np.floating)):
         raise TypeError("scale must be a number, not %s" % type(scale).__name__)
-    if grid_size is None:
-        grid_size = 6
-    if isinstance(grid_size, bool) or not isinstance(grid_size, int):
-        raise TypeError("grid_size must be an int, not %s" % type(grid_size).__name__)
+    grid_size = 6 if grid_size is None else _int(grid_size, "grid_size")
     if not 2 <= grid_size <= 26:
         raise ValueError("bad --grid_size '%d' (expected 2..26)" % grid_size)
-    return _perceptv.Config(task, seed, split=split, grid_size=grid_size, scale=float(scale),
+    return _perceptv.Config(task, _int(seed, "seed"), split=split, grid_size=grid_size, scale=float(scale),
                             frames=_frames(frames))
 
 
@@ -111,6 +139,7 @@ def prompt(task):
 
 def _entry(cfg, task, seed, split, file, level):
     images, record, gold, text = cfg.make(file, level)
+    seed, file, level = operator.index(seed), operator.index(file), operator.index(level)
     meta = json.loads(record)
     meta.update(task=task, level=level, seed=seed, split=split, file=file)
     # the text a model sees: the task's prompt, then a video task's question and options
@@ -129,6 +158,16 @@ def _parser(parser):
     if parser not in ("release", "strict"):
         raise ValueError("bad parser '%s' (expected release or strict)" % (parser,))
     return parser == "strict"
+
+
+def _metadata(entry):
+    """entry's metadata (a dict), or TypeError: entry is not an entry of a dataset."""
+    meta = entry.get("metadata") if isinstance(entry, dict) else None
+    if not isinstance(meta, dict):
+        raise TypeError("entry must be an entry of a dataset (a dict whose 'metadata' is a dict), not %s"
+                        % (type(entry).__name__ if not isinstance(entry, dict) else "a dict with 'metadata' %s"
+                           % type(meta).__name__))
+    return meta
 
 
 def score_answer(task, response, record, parser="release"):
@@ -152,16 +191,17 @@ def sample(task, seed, file, level, split=None, grid_size=None, scale=1, frames=
     """One entry: file `file` of task at `level` (for curricula: a trainer moves
     the level with its accuracy)."""
     cfg = _config(task, seed, split, grid_size, scale, frames)
-    _check_file(file, 1)
+    file = _check_file(file, 1)
+    level = _int(level, "a level")
     cfg.check_level(level)
     return _entry(cfg, task, seed, split, file, level)
 
 
 def _check_file(file, n):
-    if isinstance(file, bool) or not isinstance(file, int):
-        raise TypeError("file must be an int, not %s" % type(file).__name__)
+    file = _int(file, "file")
     if file < 0 or file > MAX_FILE - (n - 1):
         raise ValueError("file numbers %d .. %d are out of range (0 .. %d)" % (file, file + n - 1, MAX_FILE))
+    return file
 
 
 
@@ -186,22 +226,25 @@ class Dataset:
     def __init__(self, task, seed, num_images=10, levels=None, split=None, file=1, grid_size=None, scale=1,
                  jobs=None, frames=None):
         _info(task)
+        frames = None if frames is None else _int(frames, "frames")
         _frames(frames)
-        if isinstance(num_images, bool) or not isinstance(num_images, int):
-            raise TypeError("num_images must be an int, not %s" % type(num_images).__name__)
+        num_images = _int(num_images, "num_images")
         if not 1 <= num_images <= MAX_SAMPLES:
             raise ValueError("num_images %d is out of range (1 .. %d)" % (num_images, MAX_SAMPLES))
+        seed = _int(seed, "seed")
+        if jobs is not None:
+            jobs = _int(jobs, "jobs")
+            if not 1 <= jobs <= MAX_JOBS:  # gen's --jobs: a thread each, so a bound
+                raise ValueError("bad jobs %d (expected 1..%d)" % (jobs, MAX_JOBS))
         self.task, self.seed, self.split = task, seed, split
-        self.num_images, self.file = num_images, file
+        self.num_images = num_images
         self.grid_size, self.scale = grid_size, scale
         self.frames = frames
-        self.levels = _levels(task, levels)
+        self.levels = _levels(task, levels, num_images)
         if len(self.levels) * num_images > MAX_SAMPLES:
             raise ValueError("%d samples is more than one run makes (at most %d)"
                              % (len(self.levels) * num_images, MAX_SAMPLES))
-        _check_file(file, len(self))
-        if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
-            raise ValueError("bad jobs %r (expected a whole number from 1)" % (jobs,))
+        self.file = _check_file(file, len(self))
         self.jobs = jobs or 1
         cfg = self._cfg()
         for lv in dict.fromkeys(self.levels):  # in gen's order: the first bad level is the one named
@@ -257,10 +300,8 @@ class Dataset:
         for gen's strict reading), else 0.0."""
         if not isinstance(answer, str):
             raise TypeError("the answer must be a str, not %s" % type(answer).__name__)
-        if not isinstance(entry, dict) or "metadata" not in entry:
-            raise TypeError("entry must be an entry of a dataset (a dict with 'metadata')")
-        task = entry["metadata"].get("task", self.task)
-        return score_answer(task, answer, entry["metadata"], parser)
+        meta = _metadata(entry)
+        return score_answer(meta.get("task", self.task), answer, meta, parser)
 
     def __repr__(self):
         frames = "" if self.__dict__.get("frames") is None else ", frames=%d" % self.frames
@@ -278,71 +319,93 @@ def create_dataset(task, seed, num_images=10, levels=None, split=None, file=1, g
                    scale=scale, jobs=jobs, frames=frames)
 
 
-_RECIPE_KEYS = {"seed", "split", "annotations", "metadata", "tasks"}
-_TASK_KEYS = {"levels", "count", "grid_size", "scale", "frames"}
+def _recipe_json(recipe):
+    """A recipe given as a dict, as the JSON text gen recipe would read: a seed
+    that is a Python int (exact at any size) is written as gen's string of
+    digits when JSON numbers would lose its digits; numpy's numbers become
+    Python's; anything else JSON cannot hold is a TypeError."""
+    def plain(o):
+        if isinstance(o, _np.bool_):
+            return bool(o)
+        if isinstance(o, numbers.Integral):
+            return int(o)
+        if isinstance(o, numbers.Real):
+            return float(o)
+        raise TypeError("a recipe holds only what JSON holds, not %s" % type(o).__name__)
+    if "seed" in recipe:
+        seed = recipe["seed"]
+        if isinstance(seed, numbers.Integral) and not isinstance(seed, (bool, _np.bool_)) and int(seed) >= 2 ** 53:
+            recipe = dict(recipe, seed=str(int(seed)))
+    return json.dumps(recipe, default=plain, ensure_ascii=False).encode("utf-8")
 
 
-def _no_duplicates(pairs):
-    d = {}
-    for k, v in pairs:
-        if k in d:
-            raise ValueError("recipe: key '%s' given twice" % k)
-        d[k] = v
-    return d
+def _merge_count(sizes, a_num, a_den):
+    """How many entries of the merged order have a key below a_num / a_den:
+    entry j of a task of n entries has the key (2j + 1) / (2n)."""
+    count = 0
+    for n in sizes:
+        # j >= 0 with (2j + 1) * a_den < 2 * n * a_num
+        k = -((a_den - 2 * n * a_num) // (2 * a_den))  # ceil((2 n a_num - a_den) / (2 a_den))
+        count += min(max(k, 0), n)
+    return count
 
 
 class Mixture:
-    """The tasks of a recipe (the JSON gen recipe reads), interleaved: task T
-    contributes create_dataset(T, seed, num_images=count, levels, split,
-    grid_size, scale) whole, and the entries of all tasks are merged in the order
-    of (j + 1/2) / n_T (entry j of a task of n_T entries), ties by the recipe's
-    task order, so each task is spread evenly over the sequence in proportion to
-    its size."""
+    """The tasks of a recipe (the JSON gen recipe reads, checked by gen recipe's
+    own checks), interleaved: task T contributes create_dataset(T, seed,
+    num_images=count, levels, split, grid_size, scale, frames) whole, and the
+    entries of all tasks are merged in the order of (j + 1/2) / n_T (entry j of
+    a task of n_T entries), ties by the recipe's task order, so each task is
+    spread evenly over the sequence in proportion to its size.  Entry i is found
+    from i alone (no order is stored): a recipe of 30 tasks of 10^7 samples
+    costs what a recipe of one costs."""
 
     def __init__(self, recipe, jobs=None):
         if isinstance(recipe, (str, bytes)) or hasattr(recipe, "__fspath__"):
-            with open(recipe, "rb") as f:
-                recipe = json.loads(f.read().decode("utf-8"), object_pairs_hook=_no_duplicates)
-        if not isinstance(recipe, dict):
-            raise TypeError("recipe must be a dict or the path of a recipe JSON file")
-        for k in recipe:
-            if k not in _RECIPE_KEYS:
-                raise ValueError("recipe: unknown key '%s' (expected %s)" % (k, ", ".join(sorted(_RECIPE_KEYS))))
-        if "seed" not in recipe:
-            raise ValueError("recipe: no \"seed\" (a whole number)")
-        seed = recipe["seed"]
-        if isinstance(seed, str) and seed.isdigit():
-            seed = int(seed)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError("recipe: \"seed\" must be a whole number")
-        tasks_ = recipe.get("tasks")
-        if not isinstance(tasks_, dict) or not tasks_:
-            raise ValueError("recipe: \"tasks\" must be an object naming at least one task")
-        self.parts = []
-        for name, spec in tasks_.items():
-            if not isinstance(spec, dict):
-                raise ValueError("recipe: task '%s' must be an object" % name)
-            for k in spec:
-                if k not in _TASK_KEYS:
-                    raise ValueError("recipe: task '%s': unknown key '%s' (expected %s)"
-                                     % (name, k, ", ".join(sorted(_TASK_KEYS))))
-            self.parts.append(Dataset(name, seed, num_images=spec.get("count", 10), levels=spec.get("levels"),
-                                      split=recipe.get("split"), grid_size=spec.get("grid_size"),
-                                      scale=spec.get("scale", 1), jobs=jobs, frames=spec.get("frames")))
-        order = []
-        for t, ds in enumerate(self.parts):
-            n = len(ds)
-            order.extend(((j + 0.5) / n, t, j) for j in range(n))
-        order.sort()
-        self.order = [(t, j) for _, t, j in order]
-        self.seed, self.split = seed, recipe.get("split")
+            label = os.fsdecode(recipe)
+            text = _perceptv.read_recipe(recipe)  # a regular file of at most 1 MiB, as gen recipe reads it
+        elif isinstance(recipe, dict):
+            label, text = None, _recipe_json(recipe)
+        else:
+            raise TypeError("recipe must be a dict or the path of a recipe JSON file, not %s" % type(recipe).__name__)
+        r = json.loads(_perceptv.check_recipe(text, label))  # ValueError with gen recipe's message
+        seed, split = int(r["seed"]), r.get("split")
+        self.parts = [Dataset(name, seed, num_images=spec["count"], levels=spec["levels"], split=split,
+                              grid_size=spec["grid_size"], scale=spec["scale"], jobs=jobs, frames=spec.get("frames"))
+                      for name, spec in r["tasks"].items()]
+        self.sizes = [len(ds) for ds in self.parts]
+        self.total = sum(self.sizes)
+        # entry j of task t has the key (2j + 1) / (2 n_t) = (2j + 1) * scale_t / denominator, exactly
+        denominator = math.lcm(*(2 * n for n in self.sizes))
+        self._scale = [denominator // (2 * n) for n in self.sizes]
+        self.seed, self.split = seed, split
 
     def __len__(self):
-        return len(self.order)
+        return self.total
+
+    def _at(self, i):
+        """(t, j): entry i of the merged order is entry j of task t.  The entry
+        with key k has fewer than N k + T/2 entries before it and more than
+        N k - T/2 (N entries, T tasks), so entry i has a key in
+        [(i - T) / N, (i + T + 1) / N]: the few entries in that window, sorted
+        exactly, hold it, and how many come before the window is counted."""
+        T, N = len(self.sizes), self.total
+        lo_num, hi_num = i - T, i + T + 1  # the window's bounds, over N
+        before = _merge_count(self.sizes, lo_num, N)
+        window = []
+        for t, n in enumerate(self.sizes):
+            # j with (2j + 1) N >= 2 n lo_num, and (2j + 1) N <= 2 n hi_num
+            j0 = min(max(-((N - 2 * n * lo_num) // (2 * N)), 0), n)
+            j1 = min(max((2 * n * hi_num - N) // (2 * N) + 1, 0), n)
+            scale = self._scale[t]
+            window.extend(((2 * j + 1) * scale, t, j) for j in range(j0, j1))
+        window.sort()  # the exact key, then the task's place in the recipe
+        _, t, j = window[i - before]
+        return t, j
 
     def __getitem__(self, i):
         i = _position(i, len(self), "mixture")
-        t, j = self.order[i]
+        t, j = self._at(i)
         return self.parts[t][j]
 
     def __iter__(self):
@@ -352,7 +415,10 @@ class Mixture:
     def score_answer(self, answer, entry, parser="release"):
         if not isinstance(answer, str):
             raise TypeError("the answer must be a str, not %s" % type(answer).__name__)
-        return score_answer(entry["metadata"]["task"], answer, entry["metadata"], parser)
+        meta = _metadata(entry)
+        if "task" not in meta:
+            raise ValueError("the entry's metadata names no task (a mixture's entries name theirs)")
+        return score_answer(meta["task"], answer, meta, parser)
 
 
 def create_mixture(recipe, jobs=None):

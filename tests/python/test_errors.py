@@ -10,27 +10,9 @@ import threading
 import numpy as np
 
 import perceptv
+from checks import check, finish, raises
 
 GEN = sys.argv[1]
-failures = []
-
-
-def check(cond, msg):
-    if not cond:
-        failures.append(msg)
-        print("FAIL", msg)
-
-
-def raises(exc, fn, *args, **kw):
-    try:
-        fn(*args, **kw)
-    except exc as e:
-        return str(e)
-    except Exception as e:  # noqa: BLE001 - any other type is a failure
-        check(False, "%s%r raised %s (%s), expected %s" % (fn.__name__, args, type(e).__name__, e, exc.__name__))
-        return None
-    check(False, "%s%r raised nothing, expected %s" % (fn.__name__, args, exc.__name__))
-    return None
 
 
 def gen_message(*args):
@@ -163,7 +145,4 @@ with tempfile.TemporaryDirectory() as tmp:
 raises(ValueError, perceptv.create_mixture, {"seed": 7, "tasks": {"counting_circles": {"weight": 2}}})
 raises(ValueError, perceptv.create_mixture, {"seed": 7, "tasks": {"counting_circle": {}}})
 
-if failures:
-    print("%d failures" % len(failures))
-    sys.exit(1)
-print("errors, indexing, threads and mixtures: all as expected")
+finish("errors, indexing, threads and mixtures: all as expected")
