@@ -72,7 +72,8 @@ EXACT = {"circle_boxes", "circle_location", "comparing_size", "identifying_shape
          "sort_circles", "water_image", "graph_counting", "colours_present",
          "layered_colours", "layered_shapes", "grid_path", "locate_circles_colour", "locate_circles_shape",
          "sort_lines", "circle_right_triangle", "cross_and_knots", "change_colour", "count_coloured_circles",
-         "counting_circles", "counting_locations", "counting_shapes", "maze_solving", "vanishing_objects"}
+         "counting_circles", "counting_locations", "counting_shapes", "maze_solving", "vanishing_objects",
+         "list_shapes", "list_colours"}
 
 
 class NotCompared(Exception):
