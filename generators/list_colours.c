@@ -24,7 +24,8 @@
  * its photographs were never published). */
 #define CONTRAST_DE 15.0
 #define HALO 2.0
-/* matplotlib's default patch edge, 1 pt, in the fill's colour. */
+/* matplotlib's default patch edge, 1 pt (1.39 px), in the fill's colour, as the
+ * layout rule counts it (the shapes are drawn with 1 pt, bgshapes.h). */
 #define EDGE 1.4
 
 static const bgs_style STYLE = {
@@ -54,7 +55,12 @@ static int sample(gen_ctx *ctx)
     char why[200];
     if (bgs_draw(s, n, &STYLE, &ctx->rng, &picture, fill, name, kind, &ctx->redraws, why, sizeof why) != 0)
         return gen_fail(ctx, "%s", why);
+    /* cv2.resize'd from the plot's 389 px to the strip's 489, the strip below */
+    scene_stretch(s, MPL_TIGHT_SIDE, MPL_TIGHT_SIDE);
     swatch_strip_append(s);
+    scene_describe(s, "mpl save tight");
+    scene_describe(s, "cv2 swatches");
+    scene_describe(s, "cv2 vconcat");
 
     qsort(name, (size_t)n, sizeof *name, by_name);
     cJSON *names = cJSON_AddArrayToObject(ctx->record, "list_colours");

@@ -21,7 +21,8 @@
  * unknown). */
 #define CONTRAST_DE 15.0
 #define HALO 2.0
-/* matplotlib's default patch edge, 1 pt, in the fill's colour. */
+/* matplotlib's default patch edge, 1 pt (1.39 px), in the fill's colour, as the
+ * layout rule counts it (the shapes are drawn with 1 pt, bgshapes.h). */
 #define EDGE 1.4
 /* The original's colours: matplotlib's red, green and blue. */
 static const char *const COLOURS[] = {"red", "green", "blue"};
@@ -49,6 +50,7 @@ static int sample(gen_ctx *ctx)
     char why[200];
     if (bgs_draw(s, n, &STYLE, &ctx->rng, &picture, fill, name, kind, &ctx->redraws, why, sizeof why) != 0)
         return gen_fail(ctx, "%s", why);
+    scene_describe(s, "mpl save tight");
 
     bool seen[BGS_NKINDS] = {false};
     for (int i = 0; i < n; i++)

@@ -1,5 +1,5 @@
-/* list_colours: the original's picture (the 489x389 stretched plot over the
- * 489x274 strip) holds n shapes of radius 150 (of a 2400-px picture) on a
+/* list_colours: the original's picture (its 389x389 plot, cv2.resize'd to 489x389,
+ * over the 489x274 strip) holds n shapes of radius 150 (of a 2400-px picture) on a
  * background picture, checked by bgs_check(); their fills are n different
  * palette colours (exact RGB), and the record's list_colours is their names
  * sorted, num_objects = n. */

@@ -31,6 +31,39 @@ static int write_text(const char *path, const char *text, size_t n)
     return fclose(f) == 0 && w == n ? 0 : -1;
 }
 
+/* The picture a description hands to matplotlib as it is: the first n
+ * primitives of sc on their own, at the size they are drawn before a stretch. */
+static int write_picture(const scene *sc, int n, const char *dir, int level, int i, int k)
+{
+    scene pic;
+    scene_init(&pic, sc->width, sc->height);
+    scene_copy(&pic, sc);
+    if (n < 0 || n > pic.nprims) {
+        scene_free(&pic);
+        return -1;
+    }
+    pic.nprims = n;
+    if (pic.stretch_n > 0) {
+        pic.width = pic.stretch_w;
+        pic.height = pic.stretch_h;
+        pic.stretch_n = pic.stretch_w = pic.stretch_h = 0;
+    }
+    canvas cv;
+    canvas_init(&cv);
+    int rc = render_scene(&cv, &pic);
+    if (rc == 0) {
+        uint8_t *px = malloc((size_t)cv.width * (size_t)cv.height * 3);
+        canvas_to_rgb(&cv, px);
+        char path[4200];
+        snprintf(path, sizeof path, "%s/L%d_%d_%d.picture.png", dir, level, i, k);
+        rc = png_write_rgb_file(path, px, cv.width, cv.height);
+        free(px);
+    }
+    canvas_free(&cv);
+    scene_free(&pic);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -96,6 +129,15 @@ int main(int argc, char **argv)
                         return 1;
                     }
                     written++;
+                    /* "mpl picture prims=N": the scene's first N primitives, rendered
+                     * on their own (before any stretch), as L.._k.picture.png */
+                    const char *pic = desc[k].buf ? strstr(desc[k].buf, "mpl picture prims=") : NULL;
+                    if (pic && write_picture(&s.img[k], atoi(pic + strlen("mpl picture prims=")), dir, levels[l],
+                                             i, k) != 0) {
+                        fprintf(stderr, "same_scene: %s: cannot write the picture of L%d_%d_%d\n", g->name,
+                                levels[l], i, k);
+                        return 1;
+                    }
                 }
             }
     }

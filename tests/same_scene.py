@@ -14,6 +14,9 @@ Exits 77 (skipped) where matplotlib, PIL or cv2 is missing.
 
 The description's lines (values are Python literals or bare words):
   mpl figure [w=6.4 h=4.8] [dpi=100]   plt.subplots(figsize=(w, h), dpi=dpi)
+  mpl picture prims=N                   the picture the original shows with imshow: gen's own
+                                        (its first N primitives, STEM.picture.png), put into
+                                        the canvas as it is, no resampling (see Picture)
   mpl aspect equal | mpl axis off | mpl xlim A B | mpl ylim A B
   mpl xticks V0,V1,... | mpl yticks ... | mpl grid | mpl tickparams K=V...   set_xticks, ax.grid(True), tick_params
   mpl title s=S                         plt.title(S)
@@ -52,6 +55,7 @@ try:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import matplotlib.artist
     import matplotlib.patches
     import matplotlib.collections
     from PIL import Image
@@ -68,7 +72,8 @@ EXACT = {"circle_boxes", "circle_location", "comparing_size", "identifying_shape
          "sort_circles", "water_image", "graph_counting", "colours_present",
          "layered_colours", "layered_shapes", "grid_path", "locate_circles_colour", "locate_circles_shape",
          "sort_lines", "circle_right_triangle", "cross_and_knots", "change_colour", "count_coloured_circles",
-         "counting_circles", "counting_locations", "counting_shapes", "maze_solving", "vanishing_objects"}
+         "counting_circles", "counting_locations", "counting_shapes", "maze_solving", "vanishing_objects",
+         "list_shapes", "list_colours"}
 
 
 class NotCompared(Exception):
@@ -96,10 +101,40 @@ def parse(line):
     return words[0], words[1], pos, kw
 
 
+class Picture(matplotlib.artist.Artist):
+    """A picture put into Agg's canvas pixel for pixel: the list tasks' originals
+    imshow a photograph they never published, and gen draws its own; the
+    harness cannot draw that picture again, so it hands gen's to matplotlib
+    unchanged (renderer.draw_image at the canvas's corner, opaque, unclipped: the
+    bytes copied, no resampling) and draws the original's patches over it.  It is
+    left out of the tight box, and drawn below the patches; savefig's first pass
+    (on the whole figure, to find the tight box) is not the image and gets none."""
+
+    def __init__(self, rgb):
+        super().__init__()
+        h, w = rgb.shape[:2]
+        # rows bottom first, as draw_image takes them
+        self.rgba = np.ascontiguousarray(np.dstack([rgb, np.full((h, w), 255, np.uint8)])[::-1])
+        self.set_in_layout(False)
+        self.set_zorder(-1)
+        self.drawn = False
+
+    def draw(self, renderer):
+        # the canvas is the figure's box truncated to whole pixels
+        if int(renderer.width) != self.rgba.shape[1] or int(renderer.height) != self.rgba.shape[0]:
+            return
+        self.drawn = True
+        gc = renderer.new_gc()
+        renderer.draw_image(gc, 0, 0, self.rgba)
+        gc.restore()
+
+
 class Mpl:
     """matplotlib's side: the figure the description builds, and its image."""
 
-    def __init__(self):
+    def __init__(self, stem=None):
+        self.stem = stem  # where the description's picture is (STEM.picture.png)
+        self.picture = None
         self.fig = self.ax = None
         self.kinds = []  # (kind, artist)
         self.image = None
@@ -128,6 +163,10 @@ class Mpl:
             self.ax = self.fig.axes[0]
             for a in self.ax.collections:
                 self.kinds.append(("node" if isinstance(a, matplotlib.collections.PathCollection) else "edge", a))
+        elif name == "picture":
+            rgb = np.asarray(Image.open(self.stem + ".picture.png").convert("RGB"))
+            self.picture = Picture(rgb)
+            self.ax.add_artist(self.picture)
         elif name == "aspect":
             self.ax.set_aspect(pos[0])
         elif name in ("xticks", "yticks"):
@@ -196,6 +235,9 @@ class Mpl:
             self.fig.savefig(buf, bbox_inches="tight" if tight else None)
             buf.seek(0)
             self.image = np.asarray(Image.open(buf).convert("RGB"))
+            if self.picture is not None and not self.picture.drawn:
+                raise ValueError(f"the picture ({self.picture.rgba.shape[1]}x{self.picture.rgba.shape[0]}) is "
+                                 f"not the saved image's size ({self.image.shape[1]}x{self.image.shape[0]})")
             if tight:
                 self.crop = (bbox.x0 * self.fig.dpi, bbox.y0 * self.fig.dpi, self.image.shape[0])
             else:
@@ -301,8 +343,9 @@ class Pil:
         self.kinds.append((kind, box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2))
 
 
-def draw(desc):
-    """The image a description draws, and the kinds' boxes (kind, x0, y0, x1, y1)."""
+def draw(desc, stem=None):
+    """The image a description draws, and the kinds' boxes (kind, x0, y0, x1, y1);
+    stem is the image's path without .png (a picture it hands over is there)."""
     mpl = pil = None
     stack, extents = [], []
     for line in desc.splitlines():
@@ -311,7 +354,7 @@ def draw(desc):
         lib, name, pos, kw = parse(line)
         if lib == "mpl":
             if mpl is None:
-                mpl = Mpl()
+                mpl = Mpl(stem)
             mpl.op(name, pos, kw)
             if name == "save":
                 stack.append(mpl.image)
@@ -346,7 +389,7 @@ def compare(task_dir):
             continue
         ours = np.asarray(Image.open(os.path.join(task_dir, stem + ".png")).convert("RGB"))
         try:
-            theirs, extents = draw(desc)
+            theirs, extents = draw(desc, os.path.join(task_dir, stem))
         except NotCompared as e:
             out.append((stem, None, str(e)))
             continue

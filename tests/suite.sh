@@ -78,7 +78,7 @@ grep -q '"bbox": \[' "$WORK/ann/annotations.json" && ok || fail "annotations: no
 grep -q 'annotations' "$WORK/ann/data.json" && fail "annotations leaked into data.json" || ok
 "$GEN" verify "$WORK/ann" >/dev/null && ok || fail "annotated directory does not verify"
 # Boxes are clipped to the canvas: list_colours' background reaches every edge of
-# its picture box, which starts 12.6 px in (the original's matplotlib padding).
+# its picture box, which starts 12.6 px in (the original's matplotlib padding, stretched).
 "$GEN" list_colours --seed 3 --num_images 1 --num_sizes 20 --annotations --out "$WORK/ann2" --quiet
 AW=$(grep -o '"width": [0-9]*' "$WORK/ann2/annotations.json" | head -1 | tr -dc 0-9)
 AH=$(grep -o '"height": [0-9]*' "$WORK/ann2/annotations.json" | head -1 | tr -dc 0-9)

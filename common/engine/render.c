@@ -449,7 +449,8 @@ static void draw_mpl(canvas *c, const scene *s, const prim *p, double scale)
             agg_draw_markers(&ac, path, &mx, &my, 1, &paint);
             return;
         } else { /* the unit circle about (x, y), y flipped as RendererAgg flips it */
-            agg_affine m = {p->r * scale, 0.0, 0.0, -(p->r * scale), p->x * scale, p->y * scale};
+            double ry = p->mpl_y_down ? p->r * scale : -(p->r * scale);
+            agg_affine m = {p->r * scale, 0.0, 0.0, ry, p->x * scale, p->y * scale};
             agg_unit_circle(path, &m);
         }
         break;

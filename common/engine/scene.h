@@ -123,6 +123,9 @@ typedef struct prim {
                                 (matplotlib's unit circle halved, then scaled by
                                 2r), a polyline's points are the marker's path
                                 about the stamp's corner (canvas px, y down) */
+    bool mpl_y_down;         /* EDGES_MPL circle (not a marker): the axes' y runs down
+                                (an inverted ylim, as imshow sets it), so Agg's
+                                flip leaves the unit circle's y unmirrored */
     uint8_t font;            /* text_font (FONT_LIBERATION by default) */
     uint8_t halign, valign;  /* text_align, matplotlib and Pillow text only (centre by default) */
     char label[40];

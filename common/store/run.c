@@ -169,6 +169,10 @@ char *annotation_line(const generator *g, long file, const sample_out *o)
             cJSON_AddNumberToObject(ob, "object", p->object);
             double b[4];
             prim_bbox(s, p, &b[0], &b[1], &b[2], &b[3]);
+            if (i < s->stretch_n && s->stretch_w > 0) { /* drawn before the stretch across */
+                double f = (double)s->width / s->stretch_w;
+                b[0] *= f, b[2] *= f;
+            }
             cJSON *bb = cJSON_AddArrayToObject(ob, "bbox");
             /* whole pixels: the box that holds the drawn pixels, clipped to the
              * canvas (an outline or antialiased edge may reach past it) */

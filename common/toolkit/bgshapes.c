@@ -100,6 +100,44 @@ static bool centre_far(const bgshape *a, const bgshape *b, const bgs_style *st, 
 
 static const char *const KIND_NAME[BGS_NKINDS] = {"circle", "triangle", "square", "pentagon"};
 
+prim *bgs_patch(const mplfig *f, scene *s, const bgshape *sh, int radius, rgb fill, const char *colour)
+{
+    const double r = radius, x = sh->x, y = sh->y;
+    prim *q;
+    switch (sh->kind) {
+    case BGS_CIRCLE:
+        q = mplfig_circle(f, s, x, y, r, fill, true, BGS_EDGE_PT);
+        scene_describe(s, "mpl circle %d %d %d color=%s kind=circle", sh->x, sh->y, radius, colour);
+        break;
+    case BGS_TRIANGLE: {
+        point v[3] = {{x, y + r}, {x - r, y - r}, {x + r, y - r}};
+        q = mplfig_polygon(f, s, v, 3, fill, true, BGS_EDGE_PT);
+        scene_describe(s, "mpl polygon %d,%d,%d,%d,%d,%d color=%s kind=triangle", sh->x, sh->y + radius,
+                       sh->x - radius, sh->y - radius, sh->x + radius, sh->y - radius, colour);
+        break;
+    }
+    case BGS_SQUARE:
+        q = mplfig_rectangle(f, s, x - r, y - r, 2 * r, 2 * r, fill, true, BGS_EDGE_PT);
+        scene_describe(s, "mpl rectangle %d %d %d %d color=%s kind=square", sh->x - radius, sh->y - radius,
+                       2 * radius, 2 * radius, colour);
+        break;
+    default: { /* the listed vertices, computed in floats as numpy computes them */
+        point v[5] = {{x, y + r},
+                      {x + 0.95 * r, y + 0.31 * r},
+                      {x + 0.59 * r, y - 0.81 * r},
+                      {x - 0.59 * r, y - 0.81 * r},
+                      {x - 0.95 * r, y + 0.31 * r}};
+        q = mplfig_polygon(f, s, v, 5, fill, true, BGS_EDGE_PT);
+        scene_describe(s, "mpl polygon %.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g color=%s "
+                       "kind=pentagon", v[0].x, v[0].y, v[1].x, v[1].y, v[2].x, v[2].y, v[3].x, v[3].y, v[4].x,
+                       v[4].y, colour);
+        break;
+    }
+    }
+    q->kind = KIND_NAME[sh->kind];
+    return q;
+}
+
 int bgs_draw(scene *s, int n, const bgs_style *st, rng *layout, rng *picture, const rgb *fill,
              const char *const *name, int *kind, int *redraws, char *why, size_t whylen)
 {
@@ -147,8 +185,12 @@ int bgs_draw(scene *s, int n, const bgs_style *st, rng *layout, rng *picture, co
         keep[i] = (box){b.x0 - h, b.y0 - h, b.x1 + h, b.y1 + h};
         kind[i] = sh[i].kind;
     }
-    point lo = {MPL_PAD * st->sx, MPL_PAD}, hi = {(MPL_PAD + MPL_AXES_SIDE) * st->sx, MPL_PAD + MPL_AXES_SIDE};
-    box area = {lo.x, lo.y, hi.x, hi.y};
+    /* the picture fills the unstretched plot's picture box (the original's imshow;
+     * a stretched plot is cv2.resize'd later): the boxes to keep clear come back
+     * from the stretch */
+    for (int i = 0; i < n; i++)
+        keep[i].x0 /= st->sx, keep[i].x1 /= st->sx;
+    box area = {MPL_PAD, MPL_PAD, MPL_PAD + MPL_AXES_SIDE, MPL_PAD + MPL_AXES_SIDE};
     int p = 0;
     for (; p < BGS_PICTURES; p++) {
         int first = s->nprims, first_pt = s->npts;
@@ -169,14 +211,26 @@ int bgs_draw(scene *s, int n, const bgs_style *st, rng *layout, rng *picture, co
                  st->min_de);
         goto out;
     }
+    /* the original's figure: plt.subplots(), imshow of the BGS_SIDE-px picture (data
+     * -0.5..BGS_SIDE - 0.5 across, y running down), equal aspect, axes off, saved
+     * with a tight box (389 x 389); the shapes added as patches on it */
+    mplfig f;
+    mplfig_subplots(&f, 6.4, 4.8, 100);
+    mplfig_limits(&f, -0.5, BGS_SIDE - 0.5, BGS_SIDE - 0.5, -0.5);
+    mplfig_equal(&f);
+    mplfig_tight(&f, NULL, 0);
+    mplfig_clip(&f, s);
+    scene_describe(s, "mpl figure");
+    scene_describe(s, "mpl picture prims=%d", s->nprims);
+    scene_describe(s, "mpl aspect equal");
+    scene_describe(s, "mpl axis off");
+    scene_describe(s, "mpl xlim -0.5 %d.5", BGS_SIDE - 1);
+    scene_describe(s, "mpl ylim %d.5 -0.5", BGS_SIDE - 1);
     for (int i = 0; i < n; i++) {
-        prim *q = scene_polygon(s, pts + (size_t)i * MPL_ELLIPSE_POINTS, np[i], fill[i]);
-        q->kind = KIND_NAME[sh[i].kind];
+        prim *q = bgs_patch(&f, s, &sh[i], st->radius, fill[i], name[i]);
         q->colour_name = name[i];
         q->object = i;
         q->layer = 1;
-        q->stroke_width = st->edge;
-        q->stroke = fill[i];
     }
     rc = 0;
 out:

@@ -21,10 +21,19 @@
  *     separates the two by need or more (separating axes: for convex shapes the
  *     true distance is then at least need); it stops at the first such axis.
  *  4. Pure functions of their arguments and the stream.
+ *  5. The shapes are drawn as the originals' patches (plt.Circle, plt.Polygon,
+ *     plt.Rectangle with color=: face and a 1 pt edge in one colour) on the
+ *     original's figure (mplfig.h: imshow's limits -0.5..B - 0.5, y down, equal
+ *     aspect, a tight 389-px box), EDGES_MPL, and described for
+ *     tests/same_scene.py ("mpl picture" names the picture's primitives, which the
+ *     harness hands to matplotlib as they are).  The outlines of contract 2 only
+ *     decide which layouts are kept: they put picture pixel x at MPL_PAD + x k,
+ *     where imshow puts its centre at MPL_PAD + (x + 0.5) k, 0.08 px further.
  */
 #ifndef GEN_BGSHAPES_H
 #define GEN_BGSHAPES_H
 
+#include "mplfig.h"
 #include "mplplot.h"
 #include "palette.h"
 #include "rng.h"
@@ -47,6 +56,13 @@ int bgs_place(rng *r, int n, int side, int radius, bgshape *out);
 int bgs_outline(const bgshape *s, int side, int radius, double sx, point *out);
 bool bgs_apart(const point *a, int na, const point *b, int nb, double need);
 
+/* matplotlib's default patch edge (patch.linewidth), points. */
+#define BGS_EDGE_PT 1.0
+
+/* The original's patch for shape sh (its kind, centre and radius in picture
+ * pixels) in `fill`, named `colour` in the description: kind set, EDGES_MPL. */
+prim *bgs_patch(const mplfig *f, scene *s, const bgshape *sh, int radius, rgb fill, const char *colour);
+
 /* How a task draws its shapes. */
 typedef struct bgs_style {
     int radius;       /* in picture pixels (150 list_colours, 75 list_shapes) */
@@ -54,14 +70,17 @@ typedef struct bgs_style {
     double gap;       /* least separation of two outlines, screen pixels */
     double min_de;    /* CIEDE2000 floor between a fill and the picture around it */
     double halo;      /* how far around a shape the picture counts */
-    double edge;      /* the originals' patch edge in the fill's colour, px */
+    double edge;      /* the originals' patch edge in the fill's colour, px, as the
+                         layout rule counts it */
 } bgs_style;
 
 /* Layouts tried before a level is refused, and pictures tried per layout. */
 #define BGS_LAYOUTS 1000
 #define BGS_PICTURES 200
 
-/* The whole picture: a background over the plot's picture box and n shapes on it.
+/* The whole picture: a background over the (unstretched) plot's picture box and
+ * n shapes on it, the plot 389 x 389 px at the top of s (a task stacking it on
+ * the strip stretches it after, scene_stretch).
  * Layouts (bgs_place, then each shape's kind uniform over the four) are drawn
  * from `layout` until no two outlines come within st->gap (each layout thrown
  * away adds one to *redraws); kinds go to kind[].  Then pictures are drawn from

@@ -199,6 +199,7 @@ prim *mplfig_circle(const mplfig *f, scene *s, double x, double y, double r, rgb
 {
     prim *p = scene_circle(s, mplfig_x(f, x), mplfig_y(f, y), mplfig_dx(f, r), c);
     p->filled = fill;
+    p->mpl_y_down = f->sy < 0; /* the patch's y scale sy r, flipped by Agg: -(sy r) */
     prim_mpl(p, mplfig_pt(f, pt), c, AGG_JOIN_MITER, AGG_CAP_BUTT, AGG_SNAP_AUTO, true);
     return p;
 }

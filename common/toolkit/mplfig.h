@@ -80,7 +80,9 @@ prim *mplfig_axvline(const mplfig *f, scene *s, double x, double pt, rgb colour)
 prim *mplfig_plot(const mplfig *f, scene *s, double x0, double y0, double x1, double y1, double pt, rgb c);
 /* plt.Circle((x, y), r, color=c[, fill=False]) added to the axes: edge and face
  * (if filled) in c, the edge `pt` points (patch.linewidth, 1.0 by default),
- * miter joins, butt caps, clipped to the axes. */
+ * miter joins, butt caps, clipped to the axes.  On an inverted y axis (imshow's
+ * limits) the unit circle keeps its y as matplotlib's transform leaves it
+ * (prim.mpl_y_down), which the path's direction and so its pixels depend on. */
 prim *mplfig_circle(const mplfig *f, scene *s, double x, double y, double r, rgb c, bool fill, double pt);
 
 /* plt.Polygon(xy, color=c[, fill=False]) of n data points: face (if fill) and a

@@ -15,9 +15,9 @@
  *     bottom-left corner, to pixels of the stretched plot (y down).
  *  3. mpl_ellipse() writes the polygon of an axis-aligned ellipse (a circle of the
  *     plot once stretched), MPL_ELLIPSE_POINTS points, the first at the right.
- *     (list_colours draws so; colours_present and layered_colours draw the
- *     389x389 plot as matplotlib does, mplfig.h, and let scene_stretch() resize
- *     it as cv2.resize does.)
+ *     (Only list_colours' layout rule measures with it, bgshapes.h; the swatch
+ *     tasks draw the 389x389 plot as matplotlib does, mplfig.h, and let
+ *     scene_stretch() resize it as cv2.resize does.)
  *  4. mpl_palette_plot() starts a sample of these tasks: it resets ctx->img[0] to
  *     the stretched plot and deals the 20 palette colours into a fresh random
  *     order from the sample's "colours" stream (order[i] indexes PALETTE; a sample
