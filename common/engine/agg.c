@@ -236,7 +236,7 @@ static void ras_line(ras *r, int x1, int y1, int x2, int y2)
     }
     int step = 1, edge = 256;
     if (dx == 0) { /* vertical: one column */
-        int two_fx = (x1 - (ex1 << 8)) << 1;
+        int two_fx = (x1 - ex1 * 256) * 2; /* multiplied, not shifted: negative left of the canvas */
         if (dy < 0) {
             edge = 0;
             step = -1;
@@ -526,13 +526,13 @@ static void ras_sweep(ras *r, span_fn emit, void *ctx)
                 cover += c[i].cover;
             }
             if (area) {
-                unsigned a = coverage((cover << 9) - area);
+                unsigned a = coverage(cover * 512 - area);
                 if (a)
                     emit(ctx, y, x, 1, a);
                 x++;
             }
             if (i < n && c[i].x > x) {
-                unsigned a = coverage(cover << 9);
+                unsigned a = coverage(cover * 512);
                 if (a)
                     emit(ctx, y, x, c[i].x - x, a);
             }
