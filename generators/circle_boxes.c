@@ -48,10 +48,7 @@ typedef struct pos {
 static mplfig figure(void)
 {
     mplfig f;
-    mplfig_subplots(&f, 6.4, 4.8, 100);
-    mplfig_limits(&f, -HALF_W, HALF_W, -HALF_H, HALF_H);
-    mplfig_equal(&f);
-    mplfig_tight(&f, NULL, 0);
+    mplfig_equal_tight(&f, -HALF_W, HALF_W, -HALF_H, HALF_H);
     return f;
 }
 

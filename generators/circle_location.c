@@ -29,10 +29,7 @@
 static mplfig figure(void)
 {
     mplfig f;
-    mplfig_subplots(&f, 6.4, 4.8, 100);
-    mplfig_limits(&f, -HALF_W, HALF_W, -HALF_H, HALF_H);
-    mplfig_equal(&f);
-    mplfig_tight(&f, NULL, 0);
+    mplfig_equal_tight(&f, -HALF_W, HALF_W, -HALF_H, HALF_H);
     return f;
 }
 

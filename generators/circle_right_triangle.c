@@ -127,16 +127,8 @@ static void draw_axes(const mplfig *f, scene *s, int size)
 /* The original's figure up to its shapes, in its own calls. */
 static void describe_axes(scene *s, int size)
 {
-    char ticks[512];
-    size_t at = 0;
-    for (int k = 0; k <= size && at < sizeof ticks - 16; k++)
-        at += (size_t)snprintf(ticks + at, sizeof ticks - at, "%s%d", k ? "," : "", k);
     scene_describe(s, "mpl figure w=8 h=8");
-    scene_describe(s, "mpl xlim 0 %d", size);
-    scene_describe(s, "mpl ylim 0 %d", size);
-    scene_describe(s, "mpl xticks %s", ticks);
-    scene_describe(s, "mpl yticks %s", ticks);
-    scene_describe(s, "mpl grid");
+    mplfig_describe_unit_grid(s, size);
     for (int i = 0; i <= size; i++)
         scene_describe(s, "mpl axhline y=%d color=black lw=1 kind=line", i);
     for (int j = 0; j <= size; j++)

@@ -119,10 +119,7 @@ static int sample(gen_ctx *ctx)
     /* the plot: plt.subplots(), equal aspect, axes off, -0.1..1.1 both ways, a
      * tight box (389x389), later stretched over the strip's width */
     mplfig f;
-    mplfig_subplots(&f, 6.4, 4.8, 100);
-    mplfig_limits(&f, DATA_LO, DATA_LO + DATA_SPAN, DATA_LO, DATA_LO + DATA_SPAN);
-    mplfig_equal(&f);
-    mplfig_tight(&f, NULL, 0);
+    mplfig_equal_tight(&f, DATA_LO, DATA_LO + DATA_SPAN, DATA_LO, DATA_LO + DATA_SPAN);
     mplfig_clip(&f, s);
     scene_describe(s, "mpl figure");
     scene_describe(s, "mpl aspect equal");

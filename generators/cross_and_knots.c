@@ -97,16 +97,8 @@ static int sample(gen_ctx *ctx)
     /* the original's figure in its own calls, then as matplotlib draws it: the
      * x axis's grid lines, the y axis's (its ticks and labels are off), the
      * spines (left, right, bottom, top), then the texts */
-    char ticks[512];
-    size_t at = 0;
-    for (int i = 0; i <= size && at < sizeof ticks - 16; i++)
-        at += (size_t)snprintf(ticks + at, sizeof ticks - at, "%s%d", i ? "," : "", i);
     scene_describe(s, "mpl figure");
-    scene_describe(s, "mpl xlim 0 %d", size);
-    scene_describe(s, "mpl ylim 0 %d", size);
-    scene_describe(s, "mpl xticks %s", ticks);
-    scene_describe(s, "mpl yticks %s", ticks);
-    scene_describe(s, "mpl grid");
+    mplfig_describe_unit_grid(s, size);
     scene_describe(s, "mpl tickparams left=False bottom=False labelleft=False labelbottom=False");
     mplfig f;
     mplfig_subplots(&f, 6.4, 4.8, 100);

@@ -123,10 +123,7 @@ static int sample(gen_ctx *ctx)
 
     scene *s = ctx->img[0];
     mplfig f;
-    mplfig_subplots(&f, 6.4, 4.8, 100);
-    mplfig_limits(&f, LO, HI, LO, HI);
-    mplfig_equal(&f);
-    mplfig_tight(&f, NULL, 0);
+    mplfig_equal_tight(&f, LO, HI, LO, HI);
     scene_reset(s, f.width, f.height);
     mplfig_clip(&f, s);
     scene_describe(s, "mpl figure");

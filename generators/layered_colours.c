@@ -49,10 +49,7 @@ static int sample(gen_ctx *ctx)
     /* the plot: plt.subplots(), equal aspect, axes off, -1..1 both ways, a tight
      * box (389x389), later stretched over the strip's width (mplfig.h) */
     mplfig f;
-    mplfig_subplots(&f, 6.4, 4.8, 100);
-    mplfig_limits(&f, -1.0, 1.0, -1.0, 1.0);
-    mplfig_equal(&f);
-    mplfig_tight(&f, NULL, 0);
+    mplfig_equal_tight(&f, -1.0, 1.0, -1.0, 1.0);
     mplfig_clip(&f, s);
     for (int i = 0; i < n; i++) { /* outermost first; order[i] is layer i from the outside */
         const palette_colour *pc = &PALETTE[order[i]];

@@ -269,10 +269,7 @@ static int sample(gen_ctx *ctx)
         snprintf(it[i].label, sizeof it[i].label, "%d", i + 1);
     }
     mplfig f;
-    mplfig_subplots(&f, 6.4, 4.8, 100);
-    mplfig_limits(&f, -HALF_W, HALF_W, -HALF_H, HALF_H);
-    mplfig_equal(&f);
-    mplfig_tight(&f, NULL, 0);
+    mplfig_equal_tight(&f, -HALF_W, HALF_W, -HALF_H, HALF_H);
     int got;
     while ((got = place(&f, &ctx->rng, it, m, sh, lab)) == 0)
         if (++ctx->redraws > MAX_REDRAWS)

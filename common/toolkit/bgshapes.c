@@ -215,10 +215,7 @@ int bgs_draw(scene *s, int n, const bgs_style *st, rng *layout, rng *picture, co
      * -0.5..BGS_SIDE - 0.5 across, y running down), equal aspect, axes off, saved
      * with a tight box (389 x 389); the shapes added as patches on it */
     mplfig f;
-    mplfig_subplots(&f, 6.4, 4.8, 100);
-    mplfig_limits(&f, -0.5, BGS_SIDE - 0.5, BGS_SIDE - 0.5, -0.5);
-    mplfig_equal(&f);
-    mplfig_tight(&f, NULL, 0);
+    mplfig_equal_tight(&f, -0.5, BGS_SIDE - 0.5, BGS_SIDE - 0.5, -0.5);
     mplfig_clip(&f, s);
     scene_describe(s, "mpl figure");
     scene_describe(s, "mpl picture prims=%d", s->nprims);

@@ -67,10 +67,7 @@ static int kind_points(int kind, point *q)
 static mplfig geometry(void)
 {
     mplfig f;
-    mplfig_subplots(&f, 6.4, 4.8, 100);
-    mplfig_limits(&f, -HALF_BOX, HALF_BOX, -HALF_BOX, HALF_BOX);
-    mplfig_equal(&f);
-    mplfig_tight(&f, NULL, 0);
+    mplfig_equal_tight(&f, -HALF_BOX, HALF_BOX, -HALF_BOX, HALF_BOX);
     return f;
 }
 

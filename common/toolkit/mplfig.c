@@ -3,6 +3,8 @@
 #include "agg.h"
 
 #include <math.h>
+#include <stddef.h>
+#include <stdio.h>
 
 /* matplotlib's rcParams the originals leave alone */
 #define SUBPLOT_LEFT 0.125
@@ -264,4 +266,25 @@ prim *mplfig_marker(const mplfig *f, scene *s, double x, double y, double size, 
     prim_mpl(p, mplfig_pt(f, pt), edge, AGG_JOIN_ROUND, AGG_CAP_BUTT, AGG_SNAP_AUTO, true);
     p->mpl_marker = true;
     return p;
+}
+
+void mplfig_equal_tight(mplfig *f, double x0, double x1, double y0, double y1)
+{
+    mplfig_subplots(f, 6.4, 4.8, 100);
+    mplfig_limits(f, x0, x1, y0, y1);
+    mplfig_equal(f);
+    mplfig_tight(f, NULL, 0);
+}
+
+void mplfig_describe_unit_grid(scene *s, int size)
+{
+    char ticks[512];
+    size_t at = 0;
+    for (int k = 0; k <= size && at < sizeof ticks - 16; k++)
+        at += (size_t)snprintf(ticks + at, sizeof ticks - at, "%s%d", k ? "," : "", k);
+    scene_describe(s, "mpl xlim 0 %d", size);
+    scene_describe(s, "mpl ylim 0 %d", size);
+    scene_describe(s, "mpl xticks %s", ticks);
+    scene_describe(s, "mpl yticks %s", ticks);
+    scene_describe(s, "mpl grid");
 }

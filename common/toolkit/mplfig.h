@@ -49,6 +49,17 @@ void mplfig_equal(mplfig *f);
  * image size and the data transform. */
 void mplfig_tight(mplfig *f, const double *boxes, int n);
 
+/* The figure most originals make: fig, ax = plt.subplots() at matplotlib's
+ * defaults (6.4 x 4.8 in, 100 dpi), ax.set_xlim(x0, x1), ax.set_ylim(y0, y1),
+ * ax.set_aspect('equal'), savefig(bbox_inches='tight') with nothing drawn outside
+ * the axes (the four calls above). */
+void mplfig_equal_tight(mplfig *f, double x0, double x1, double y0, double y1);
+
+/* Describes (scene_describe, for tests/same_scene.py) a grid board's axes in
+ * the original's calls: x and y limits 0..size, ticks at every whole number,
+ * ax.grid(True).  The figure's own line comes before, from the caller. */
+void mplfig_describe_unit_grid(scene *s, int size);
+
 /* savefig() without a tight box: the whole figure; sets the image size and the
  * data transform. */
 void mplfig_whole(mplfig *f);
