@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Does FreeType's smooth rasterizer give Agg's bytes?  The same random polygons
 filled by matplotlib's RendererAgg and by FT_Outline_Render with a span callback
 (build/ft_coverage), coverage against coverage.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench - where the time of making a sample goes, per task, and what PNG settings cost.
  *
  * usage: bench tasks [TASK...]   per task: ms per image for making the scene, drawing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* distinct - how many different samples a task has at a level (docs/training.md).
  *
  * usage: distinct [--samples M] [--levels K] [TASK...]

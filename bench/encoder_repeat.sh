@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Do the encoders give the same bytes in every process?  Encodes the same rendered
 # images (bench png's set, or TASKs) in RUNS fresh processes per deflate and level
 # and counts the distinct results: 1 means repeatable (docs/determinism.md).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The figures of bench/fidelity.sh: an original Percept-V task directory beside gen's.
 
 Both directories hold data.json and data/; records are taken level by level in file

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Side by side: an ORIGINAL Percept-V script and gen, at the same levels.
 #
 #   PERCEPT_V_ORIGINAL=/path/to/copy bench/fidelity.sh TASK [LEVEL ...]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ft_coverage: FreeType's smooth rasterizer (FT_Outline_Render with a span
  * callback) on polygons, for bench/agg_freetype.py, which compares its coverage
  * with matplotlib's Agg on the same polygons.

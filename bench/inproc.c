@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_inproc - CPU time per sample made in-process with libperceptv (perceptv.h
  * only): every file of `gen TASK --seed SEED --num_images N --num_sizes A..B`
  * (A..B the task's default levels: 1..20 for most, 1..4 for the video tasks),

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """bench/inproc.py [BUILD] [TASK...]: CPU time per sample made in-process
 (libperceptv from C, and the Python package perceptv) against the CLI writing
 the same samples (gen TASK --seed 7 --num_images N --num_sizes 1..20 --jobs 1

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # How gen merge's time grows with the number of samples: 4 shards of
 # counting_circles (level 1, --scale 0.25 so that making them is quick) at
 # 10,000, 20,000 and 40,000 samples; the wall time of the merge (/usr/bin/time),

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """matplotlib's look: gen's text and lines beside what the original scripts draw.
 
     PERCEPT_V_ORIGINAL=/path/to/copy bench/mpl_look_compare.py

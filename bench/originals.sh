@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # gen against the ORIGINAL Percept-V scripts, task by task, in one run: CPU time
 # per image on one core (user + system time of the process and its children, so a
 # loaded machine does not skew the ratio; the original script as it is, gen with

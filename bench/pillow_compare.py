@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Pillow's pixels: how far gen's images of the Pillow tasks are from what Pillow 9.4
 draws for the same coordinates.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds gen (Release) and prints the figures docs/performance.md quotes:
 #  1. per task, where a sample's time goes, one thread: scene, draw, row conversion,
 #     deflate, PNG container, SHA-256 and file write (target: at most 3 ms an image);

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # What a gen process costs before its first image, and what the static archives
 # save: the same source built with GEN_STATIC_DEPS=ON (build-static/, made here:
 # Cairo, pixman, FreeType, libpng, zlib, libdeflate and Nettle linked from

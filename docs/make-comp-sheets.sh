@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # docs/previews/TASK-levels.png for the composed video tasks (comp_conjunctive,
 # comp_sequential): five samples, one row each (seed 7, the first
 # of level 1..4 of one run, files 1..4): levels 1, 2, 3 and 4 at the default 16

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Rewrites docs/evaluation-plot.png and docs/evaluation-example.json: the whole
 # benchmark (seed 7) scored for a simulated model whose chance of a right answer
 # falls with the level, at a different pace per task, and which sometimes breaks

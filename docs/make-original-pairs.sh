@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # docs/pairs/TASK.png: the original script's first image at the task's middle
 # release level (10; 12 for grid_path and maze_solving) on the left, gen's (seed 7)
 # on the right, 10 px of grey apart, for the task pages. For the tasks that draw a

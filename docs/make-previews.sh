@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Rewrites docs/previews/<task>.png: for every task, one sample at five levels (fewer
 # when it has fewer) from its smallest to its largest release level (seed 7), captioned with the record.
 # usage: docs/make-previews.sh [path/to/gen]     (default build/gen)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Rewrites docs/report-example.png and docs/report-gallery.png: the gen report
 # page for the simulated model of docs/make-eval-plot.sh on the whole benchmark
 # (seed 7), as headless Chromium draws it: its top (table and plot), and the page

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Prints the task table of docs/tasks/README.md from the program itself: images
 # per sample, release levels and limit from `gen list`, and the image sizes of one
 # sample per release level (seed 7, read from the PNG headers).  tests/docs_tables.sh

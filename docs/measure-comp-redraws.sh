@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The redraw rates of a composed video task's levels, as its page gives them: gen's
 # "redrawn" line of three runs, seed 7, levels 1..4: N samples a level (default 200) at
 # the default 16 frames and at --frames 4, and N/20 a level at --frames 64, each with

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # measure-request-sizes.sh GEN TREE: the sizes docs/evaluation.md quotes for gen
 # requests on a whole `gen all --seed 7` tree, as the phrases it uses:
 #   a request line is A to B KB          (the shortest and the longest line)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # simulated-model.awk: turns gen gold's answers file into a simulated model's,
 # deterministically: the chance of a right answer falls with the level (the file
 # number), at a pace of each task's own, and a fifth of the misses break the answer

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # simulated-steps.awk: turns gen gold's answers file of the composed-question tasks
 # (comp_conjunctive, comp_sequential) into a simulated model's that states its
 # steps, deterministically: step k of a chain is wrong with a chance that grows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* change_colour: a pair on a 1500x1000 white canvas.  The first image holds 2n
  * red, blue and green circles; the second is the same circles with exactly n of
  * them recoloured (red -> blue -> green -> red).  The question: how many circles

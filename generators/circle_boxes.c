@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* circle_boxes: 2n red circles on both sides of a blue vertical partition (a side
  * may be empty).  The question: how many circles must move from the fuller side to
  * the other so both sides hold as many (COUNT:x; 0 when they already do).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* circle_location: thin black axes through the middle of the original Percept-V
  * script's matplotlib figure (515x350 after its tight bounding box) and n black
  * circles of one radius in the four quadrants.  Record: quadrant (1..4, the one

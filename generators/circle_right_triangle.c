@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* circle_right_triangle: a grid_size x grid_size grid drawn as the original's
  * matplotlib figure (800 x 800, axes with ticks 0..grid_size and a title); n cells
  * (n = the level) hold a blue circle and min(n, cells - n) others a red triangle,

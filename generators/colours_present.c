@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* colours_present: n small shapes in n different palette colours on a white
  * matplotlib plot, stretched over the original's swatch strip.
  * Record: colours_present = 20 "Yes"/"No" in palette order, num_objects = n.

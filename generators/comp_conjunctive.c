@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* comp_conjunctive: a short video (F frames, 500x300) of moving coloured shapes
  * with events (appear, vanish, change colour, pass behind a grey bar, cross a
  * line); the question points n subconditions (n = the level, 1..4) at one

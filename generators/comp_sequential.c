@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* comp_sequential: a short video (F frames, 500x300) of moving primitives with
  * events (appear, vanish, change colour, pass behind the grey bar, cross the
  * black line) and a question whose n subconditions are resolved in order, each

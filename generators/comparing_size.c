@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* comparing_size: a narrow column of n rows, each above a black line, each holding
  * a blue circle on the left and a green circle on the right of different sizes.
  * Record: Gold_output = ["Blue" | "Green", ...] (the colour of the larger circle of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* count_coloured_circles: 2n filled circles on a 500x300 white canvas, n of them
  * red and the others blue, green or yellow, as the original Percept-V script draws
  * them.  Record: num_objects = n, red_circle = n (the original's prior: the red

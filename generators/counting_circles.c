@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* counting_circles: n filled black circles on a 500x300 white canvas, as the
  * original Percept-V script draws them (radius a whole number 10..30 px, centres
  * on whole pixels).  Record: num_objects = n.  See docs/tasks/counting_circles.md. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* counting_locations: a brown bar across a 500x300 white canvas, n circles above
  * it and n below, as the original Percept-V script draws them.  Record:
  * num_objects_over_table = num_objects_under_table = n (the original's prior).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* counting_shapes: n black circles, squares and triangles on a 500x300 white
  * canvas, as the original Percept-V script draws them.  Record: the count of each
  * kind.  See docs/tasks/counting_shapes.md. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cross_and_knots: a grid_size x grid_size grid drawn as the original's matplotlib
  * figure (640 x 480, a framed square of light grid lines, no ticks); k cells (k =
  * the level) hold a black "X", every other cell its own coordinates "(row,col)",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* graph_counting: a graph of n light blue node discs joined by gray straight
  * edges, laid out by a force-directed (Fruchterman-Reingold) spring layout as
  * networkx's spring_layout does, on the original's 1200x1200 white canvas.  The

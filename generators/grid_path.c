@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* grid_path: a 6x6 grid (--grid_size) on an 800x800 canvas whose every cell holds a
  * filled circle, square or downward triangle in red, green, blue or purple; a black
  * path of n cells (the level) runs through cell centres with an arrow on every step

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* identifying_shapes: a narrow column of n rows divided by black lines, one filled
  * shape in each row: a circle, triangle, diamond (a square on its corner), pentagon
  * or hexagon, each kind in its own colour.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* inside_circles: n black circle outlines and one red dot; is the dot inside any
  * of the circles?
  * Record: inside_circles = true when the dot's centre lies inside at least one

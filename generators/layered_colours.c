@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* layered_colours: n concentric circles in n different palette colours on the
  * original's stretched matplotlib plot, over its swatch strip.
  * Record: num_layers = n, colors = the colour names from the innermost circle out.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* layered_shapes: n regular polygons (diamond, hexagon, octagon) nested around the
  * centre of the original's 1800x1800 white canvas, each inscribed in the one below.
  * Record: num_layers = n; order = the kinds from the innermost out.

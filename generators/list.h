@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* list.h - every task, one line each, sorted by name (tests/test_registry.c checks
  * the order and that each generators/<task>.c is listed).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* list_colours: n shapes in n different palette colours on a background picture,
  * the original's stretched plot over its swatch strip.
  * Record: list_colours = the n colour names sorted, num_objects = n.

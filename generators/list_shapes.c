@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* list_shapes: n red, green or blue shapes of four kinds on a background picture,
  * the original's 389x389 matplotlib plot.
  * Record: list_shapes = the kinds present, sorted; num_objects = n.

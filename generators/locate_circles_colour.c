@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* locate_circles_colour: a full grid_size x grid_size board of circles, rows and
  * columns numbered from 1; n circles (n = the level) are green, every other one
  * red, blue, purple or yellow (even odds).  Record (the original's fields and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* locate_circles_shape: a full grid_size x grid_size board, rows and columns
  * numbered from 1; n cells (n = the level) hold a circle, every other cell a
  * square or a down-pointing triangle (even odds), all filled the same green.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* match_outline: two strips of n rows on Percept-V's 97 px wide canvas, one small
  * blue shape per row (circle, triangle, square, pentagon); the first strip holds
  * solid shapes, the second blue outlines of shapes.  The question: in how many

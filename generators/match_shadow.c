@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* match_shadow: two strips of n rows on Percept-V's 97 px wide canvas, one small
  * blue shape per row (circle, triangle, square, pentagon); the first strip holds
  * the shapes, the second their "shadows": solid blue shapes turned upside down.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* maze_solving: a fixed 11x11 block maze (440x440 px: black wall blocks, white
  * open cells with thin black borders) carved by a randomised depth-first search
  * from a random room; every open cell shows its carve number, the start cell S

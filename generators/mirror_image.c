@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mirror_image: a pair on Percept-V's 389x389 canvas with a vertical blue line
  * through the centre.  The first image holds 2n small shapes left of the line;
  * in the second, n of them are mirrored across it (the right half) and the other

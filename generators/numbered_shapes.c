@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* numbered_shapes: 2n red, green and blue shapes (exactly n circles, the others
  * triangles, squares and pentagons), each with its number 1..2n written on it in
  * white.  The question: the numbers on the circles (CIRCLES:x, a list).

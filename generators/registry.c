@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "errors.h"
 #include "generator.h"
 #include "util.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sort_circles: n black circles of different sizes in one horizontal row, numbered
  * 1..n left to right in white at their centres, on the canvas matplotlib's tight
  * bounding box gives the original's figure (Percept-V's sort_circles as published).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sort_lines: n vertical lines of different lengths standing on one baseline,
  * evenly spaced across a 1000x1000 canvas, numbered 1..n left to right above their
  * tops (Percept-V's sort_lines as published).

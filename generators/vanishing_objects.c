@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* vanishing_objects: a pair on a 1500x1000 white canvas.  The first image holds
  * 2n black circles, squares and triangles (each kind equally likely); the second
  * is the same picture with exactly n of them gone.  The question: how many

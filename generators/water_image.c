@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* water_image: a pair on Percept-V's 389x389 canvas with a horizontal blue line
  * through the centre.  The first image holds 2n small shapes above the line; in
  * the second, n of them are reflected below it, as in still water, and the other

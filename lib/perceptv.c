@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* perceptv.c - the public C interface (lib/include/perceptv.h) over gen's own
  * code: make_sample (common/store/run.c) for a sample, the renderer for its pixels,
  * record_line for its record, answer.h for its gold and verdict, and

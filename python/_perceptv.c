@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* _perceptv.c - the CPython extension under the perceptv package
  * (python/perceptv/__init__.py): a thin layer over lib/include/perceptv.h, and
  * over gen's own recipe and level-list checks (common/store: recipe.h,

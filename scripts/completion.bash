@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Bash completion for gen: subcommands, task names (from `gen list`), options
 # per subcommand, and paths where a directory or file is wanted.  Installed as
 # share/bash-completion/completions/gen; or `source` it.  Needs nothing from the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Installs what building and testing gen needs, from Debian's packages (Debian 12).
 # Skips apt-get entirely when everything is already there.  Needs root (or sudo).
 set -eu

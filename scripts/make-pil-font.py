@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Writes common/engine/pil_font_glyphs.h: the glyphs of X11's Adobe Courier Bold
 8 pt at 100 dpi (courB08, Debian's xfonts-100dpi), the font Pillow 9.x's
 ImageFont.load_default() embeds, for gen's Pillow text (common/engine/pil_font.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* agg_draw: draws paths with common/engine/agg.c for tests/agg_raster.py, which
  * draws the same paths with matplotlib's RendererAgg and compares.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """matplotlib's Agg pixels: draws random paths (polygons and polylines, cubic
 Bezier shapes, boxes, markers; filled, stroked or both, every join, cap and snap
 mode, with and without a clip box) with matplotlib's RendererAgg and with gen's

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # ask: gen ask against tests/ask_server.py, an OpenAI-compatible server on
 # 127.0.0.1 that answers from gen gold for two thirds of the ids and "zzz" for
 # the others, and injects a 429 with Retry-After, 500s, a 200 that is not JSON,

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """ask_server.py: the remote side of tests/ask.sh, an OpenAI-compatible
 chat-completions server on 127.0.0.1 that plays a model and a bad network.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bgshapes_check.h - checks shared by check_list_colours.c and check_list_shapes.c:
  * n shapes of the original's kinds and size on a background picture, as
  * Percept-V's list tasks draw them (common/toolkit/bgshapes.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* blobs.h - connected regions of a rendered canvas, for the checks that count
  * objects from the pixels (counting_circles, count_coloured_circles,
  * counting_locations, counting_shapes, circle_location).

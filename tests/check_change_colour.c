@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* change_colour: both canvases 1500x1000 white; each image holds 2n circles of
  * radius 10..30 (drawn on Pillow's inclusive box, r + 0.5), coloured with Pillow's
  * red, blue or green, centres inside [rmax, W - rmax] x [rmax, H - rmax] and at

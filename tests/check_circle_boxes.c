@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* circle_boxes: a 515x350 white canvas with one blue partition and 2n red circles
  * of one size; each circle is counted on the side its centre lies on, and answer =
  * max(left, right) - n, num_objects = n; every circle keeps MIN_GAP_PX from the

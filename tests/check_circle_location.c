@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* circle_location: the canvas is the original's 515x350 (matplotlib's tight box);
  * two thin black axis lines cross; every other primitive is a black circle of one
  * radius (75 units, 12.4 px, and half its 1 pt edge: 13.09 px drawn), wholly inside one quadrant with 2 px

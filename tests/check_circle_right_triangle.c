@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* circle_right_triangle: the answer is rebuilt from the rendered pixels.  The
  * grid is read back from its drawn lines (kind "grid"; matplotlib's snapping
  * makes the cells differ by up to a pixel); every shape must sit inside one cell

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* colours_present: the original's picture (its 389x389 plot stretched to 489x389
  * by cv2.resize over the 489x274 strip) holds n shapes, each a circle, triangle, square or pentagon of
  * the original's size with a black edge, in n different palette colours, centres

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* comparing_size: the original's narrow column: a canvas 97 px wide and
  * floor(77.5 (n + 0.1) + 20) px tall; n black lines across the axes (x 10 to
  * 87.5), 77.5 px apart,

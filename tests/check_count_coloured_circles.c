@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* count_coloured_circles: the canvas is the original's 500x300; there are 2n
  * circles of whole radius 10..20 (plus Pillow's half pixel) inside it, n of them
  * Pillow's red and the others Pillow's blue, green or yellow; both record fields

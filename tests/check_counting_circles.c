@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* counting_circles: the canvas is the original's 500x300; every primitive is a
  * black circle of the original's radius (10..30 px, Pillow's half pixel added)
  * centred on a pixel inside the canvas; the record's count equals the circles

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* counting_locations: the canvas is the original's 500x300 with Pillow's brown
  * bar over x 10..490, y 140..160; every other primitive is a circle 31 px across
  * (Pillow's 30 px box) in red, blue, green or yellow, wholly above or wholly below

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* counting_shapes: the canvas is the original's 500x300; there are n black shapes
  * (n = the level), each a circle, an axis-aligned square or an apex-up isosceles
  * triangle of the original's half-size 10..20 px (Pillow's extra pixel included),

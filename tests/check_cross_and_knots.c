@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cross_and_knots: the answer is rebuilt from the drawing.  The grid is read
  * back from its lines (kind "grid"; matplotlib's snapping makes cells differ by
  * up to a pixel); every cell holds exactly one text, inside it: a black "X" or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* graph_counting: on a 1200x1200 white canvas, the record's counts equal the light
  * blue node discs (31.75 px) and gray 1 pt edge lines drawn, edges under the nodes;
  * num_nodes is the level and num_edges lies in the original's range n-1 ..

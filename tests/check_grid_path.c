@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* grid_path: an 800x800 canvas with a side x side board (rows = --grid_size, cells
  * 800 // side px) whose every cell holds one shape in red, green, blue or purple;
  * the path has exactly path_size = level cells (never cut short), each step to a

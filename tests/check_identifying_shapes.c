@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* identifying_shapes: the original's narrow column: a canvas 97 x (77 n + 20) px
  * (77 n + 19 where matplotlib's inch arithmetic comes out just short of the whole
  * pixel and truncates: n = 100; everything then sits that fraction higher);

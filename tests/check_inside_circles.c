@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* inside_circles: the original's 389 x 389 canvas, 176 px a data unit with data
  * (x, y) at pixel (10 + 176 (x + 0.7), 379 - 176 (y + 0.7)).  One red dot
  * (255,0,0, radius 8.8 px) drawn first, then n black outlines (1 pt), every centre

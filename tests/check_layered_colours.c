@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* layered_colours: the original's picture (its 389x389 plot stretched to 489x389
  * by cv2.resize over the 489x274 strip) holds n concentric circles (ellipses
  * 1.257:1 after the stretch)

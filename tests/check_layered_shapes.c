@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* layered_shapes: the original's 1800x1800 white canvas holds n regular polygons
  * centred on its middle (Pillow's (900, 900): the centre of pixel 900, at 900.5
  * here), a vertex of each at angle 0, the outermost of circumradius 800

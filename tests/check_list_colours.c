@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* list_colours: the original's picture (its 389x389 plot, cv2.resize'd to 489x389,
  * over the 489x274 strip) holds n shapes of radius 150 (of a 2400-px picture) on a
  * background picture, checked by bgs_check(); their fills are n different

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* list_shapes: the original's 389x389 plot holds n shapes of radius 75 (of a
  * 2400-px picture) on a background picture, checked by bgs_check(); each is
  * filled with matplotlib's red, green or blue; the record's list_shapes is the set

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* locate_circles_colour: the answer is rebuilt from the rendered pixels.  The
  * board is read back from its lines and labels (pil_board_check.h) and must be full:
  * one circle primitive per cell, inside its cell with room to spare.  Each cell's

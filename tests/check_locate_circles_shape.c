@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* locate_circles_shape: the answer is rebuilt from the drawing.  The board is
  * read back from its lines and labels (pil_board_check.h) and must be full: one
  * shape per cell, inside its cell with room to spare.  Each shape's kind is read from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* match_outline: two strips of n rows, solid blue shapes and blue 1 pt outlines
  * the same way up; Gold_output = the rows of one kind, recomputed from the scenes
  * and from the rendered pixels alone (tests/row_check.h). */

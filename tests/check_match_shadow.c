@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* match_shadow: two strips of n rows, solid blue shapes and their upside-down
  * solid "shadows"; Gold_output = the rows of one kind, recomputed from the scenes
  * and from the rendered pixels alone (tests/row_check.h). */

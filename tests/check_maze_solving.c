@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* maze_solving: a 440x440 canvas of 11x11 blocks of 40 px; the blocks read from
  * the rendered pixels (a block's inside black or white) are the scene's walls and
  * open cells, the outer ring is wall, the 49 open cells form a tree (connected,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mirror_image: 2n shapes left of the vertical blue line, n of them mirrored to
  * its right in the second image; the record's mirror_image and num_objects are n,
  * recomputed from the scenes and from the rendered blobs (tests/line_check.h). */

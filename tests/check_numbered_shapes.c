@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* numbered_shapes: a 515x350 white canvas with 2n shapes, each red, green or blue
  * with a 1 pt edge of its own colour, each carrying a white label = its object
  * number + 1 at its centre; kinds recomputed from geometry (circle; apex-up

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sort_circles: n black circles in one row on the centre line of a canvas that is
  * matplotlib's tight box of the original figure (232.5 n + 20 px wide unless the
  * height limits the scale, 4 s + 20 px tall for s px per unit), left to right,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sort_lines: a 1000x1000 canvas; line i (0-based) is vertical at column
  * (i + 1) * (1000 / (n + 1)), stands on the baseline (last row 990) and carries the
  * number i + 1 above its top.  The lengths measured in the rendered pixels sort into

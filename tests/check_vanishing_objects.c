@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* vanishing_objects: both canvases are 1500x1000 white; the first scene's kinds
  * are recomputed from geometry (a circle, an axis-aligned square, an apex-up
  * isosceles triangle of equal width and height) and counted against circles,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* water_image: 2n shapes above the horizontal blue line, n of them reflected
  * below it in the second image (every point: triangles and pentagons come out
  * upside down); the record's water_image and num_objects are n, recomputed from

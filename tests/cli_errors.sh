@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # cli_errors: every kind of bad invocation gets its documented exit code, a message
 # naming the problem, and writes nothing.
 set -u

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* comp_baseline.c - the text-only baseline of the composed tasks (issue 30): how
  * far does a guess go that reads the question and the five options but sees no
  * pixel?

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # completion: scripts/completion.bash (installed as bash-completion/completions/gen).
 #  - the first word offers the 13 subcommands and every task of `gen list`;
 #  - each subcommand offers its options, and the union of all offered options is

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # determinism: a sample's bytes depend only on (task, options, seed, file number).
 #  - the same command twice gives identical files (gen.json included);
 #  - --jobs 1 and --jobs 2 give identical data/, data.json and prompts/;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # docs_figures: the figures the docs quote that the program can produce are the
 # program's (issue 37: several had gone stale).
 #  - README's example line of a run (`gen graph_counting --seed 7`) is what gen prints;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # docs_tables: the task table of docs/tasks/README.md is what the program says:
 # docs/make-tasks-table.sh (gen list's images, levels and limit, and the image
 # sizes of one sample per release level) prints exactly the table on the page.

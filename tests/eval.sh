@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # eval: gen gold, gen requests and gen score end to end.  Gold answers, written in each
 # task's original format for records of the original scripts' own output
 # (tests/release_data), score 100.0 for every task and category, with the keys the

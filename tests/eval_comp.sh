@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # eval_comp: the composed-question tasks of issue 30 (comp_conjunctive,
 # comp_sequential) through gen gold, score, report and requests.  Gold answers
 # (STEP lines, then ANSWER: X) score 100 with every step right; letters drawn

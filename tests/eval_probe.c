@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* eval_probe - the checks of tests/eval.sh that need JSON, written apart from
  * common/eval/eval.c so the test does not grade gen with gen's own code.
  *

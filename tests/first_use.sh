@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # first_use: the traps a new user fell into (issue 37), each closed:
 #  1. gen all --out a task directory, and gen TASK --out a tree, are refused
 #     (exit 2) before anything is written; a directory that is both a task and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* golden - every task's images at its smallest, middle and largest default level,
  * compared as decoded pixels with tests/reference/<task>-L<level>[-first|-second].ref.png.
  * A video task (GEN_IMAGES_FRAMES) is made with the default GEN_FRAMES_DEFAULT frames

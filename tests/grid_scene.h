@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* grid_scene.h - reads a labelled grid back from a scene, for the checks of grid
  * tasks (header-only; each check program includes it once).
  *

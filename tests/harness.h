@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* harness.h - answer-consistency tests of one task.
  *
  * Contract:

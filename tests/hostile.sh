@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # hostile: gen verify, check and merge on directories made by someone who wants
 # them to misbehave, and the write paths that could lose a user's files.  One
 # section per item of issue 10; each asserts a clear message, the documented exit

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # hostile_eval: the evaluation commands (gold, score, requests, report) and
 # recipe, overlap and the generator's own limits on input made by someone who
 # wants them to misbehave.  One section per item of issue 23, each with the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hostile_lib.sh - what tests/hostile.sh and tests/hostile_eval.sh share: a scratch
 # directory to work in, gen run under a memory bound, and a check of its exit code
 # and message.  Source it after lib.sh with GEN set; it replaces lib.sh's expect

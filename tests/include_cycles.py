@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """include_cycles: circles of includes among the project's own units.
 
 A unit is a folder's X.c with its X.h (common/store/run.c + run.h).  Unit A

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # layers: the tree shows the layers of docs/architecture.md, and the includes keep
 # to them.
 #  - common/ holds the five layer folders and no source of its own;

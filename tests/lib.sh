@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # lib.sh - shared helpers of the end-to-end shell tests.
 # Each test counts its checks and ends with "N passed, M failed".
 passed=0

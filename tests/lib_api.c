@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib_api - libperceptv through its header only, linked with the shared library:
  * tasks, options and their errors, samples (the same bytes in any thread, in any
  * order), records, gold answers, prompts and verdicts. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # docs/library.md's example, as the page shows it: compiled with cc and
 # pkg-config against the build tree (BUILD/lib/pkgconfig/perceptv.pc), run, and
 # its output compared with the page's "It prints" block.  Also: the header alone

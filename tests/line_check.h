@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* line_check.h - the consistency check shared by mirror_image and water_image
  * (check_mirror_image.c, check_water_image.c), with constants and code of its own.
  *

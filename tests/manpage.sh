@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # manpage: docs/gen.1 stays in step with the program.
 #  - every option `gen --help` names has an entry in the man page's OPTIONS, and
 #    every entry there is named by `gen --help`;

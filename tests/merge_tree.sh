@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # merge_tree: gen merge of whole `gen all --shard K/N` trees.
 #  - shard trees merged (in any order) equal one gen all run, byte for byte but
 #    gen.json's command, and every merged task checks and verifies;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # output_safety: a run that fails or is killed never leaves a data.json that lies
 # about its images, never loses the previous dataset, and a rerun completes it.
 set -u

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # package: the Debian packages CPack builds (packaging/CMakeLists.txt), and what
 # they hold, installed away from the source tree.
 #  - cpack makes gen, libperceptv0, libperceptv-dev and python3-perceptv

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # parallel: the GNU parallel recipe of docs/cluster.md with local jobs.
 #  Runs the page's command with --sshlogin : (this machine) in place of the host
 #  list, two jobs at a time, merges the four shard trees and asserts the result

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pil_board_check.h - what check_locate_circles_colour.c and
  * check_locate_circles_shape.c share: the full board of common/toolkit/pil_board.h
  * read back from the drawing, independently of pil_board.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pil_draw: draws shapes with common/engine/pil_raster.c for tests/pil_raster.py,
  * which draws the same shapes with Pillow and compares.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Pillow's pixels: draws random ellipses, rectangles and polygons with Pillow's
 ImageDraw and with gen's own rasterizer (common/engine/pil_raster.c, through the
 tests/pil_draw program) and counts the pixels where they differ, which must be 0.

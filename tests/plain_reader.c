@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plain_reader.c - reads comp_conjunctive and comp_sequential samples as a viewer would.
  *
  * Usage: plain_reader [--task comp_conjunctive|comp_sequential] [--strict-options] [--verbose]

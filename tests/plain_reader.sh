@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # plain_reader: the composed tasks read as a viewer reads them (tests/plain_reader.c,
 # issue 35).  The reader judges each written sample from its frames' pixels and its
 # question, options and letter only, under docs/composed-reading.md.

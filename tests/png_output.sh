@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # png_output: the PNG writer and --compression end to end.
 #  - pngcheck passes every image of both compressions, and the IDAT is one chunk;
 #  - small files are smaller than fast ones and decode to the same pixels (verify);

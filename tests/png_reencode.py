@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """png_reencode.py IN OUT: the same pixels in other PNG bytes (IDAT recompressed at
 zlib level 9 and split into 4 KiB chunks), for the planted-duplicate test of gen
 overlap.  Standard library only."""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """png_stats.py FILE: decodes an 8-bit RGB or RGBA PNG with the standard library
 and prints "WIDTH HEIGHT DISTINCT_COLOURS NON_WHITE_FRACTION", so a test can tell a
 rendered page from a blank one."""

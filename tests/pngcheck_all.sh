@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # pngcheck_all: pngcheck finds no error in any image of the whole benchmark
 # (gen all --seed 7 over every task: the release's 30 with 7,200 images and the two
 # video tasks with 6,400 frames), and libpng decodes them (gen check).

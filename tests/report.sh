@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # report: gen report, the error-analysis page of a scored run (docs/evaluation.md).
 #  - gold answers with a few planted wrong and unparseable ones: the galleries
 #    hold exactly those entries, each of its kind, task and level;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* row_check.h - the consistency check shared by match_shadow and match_outline
  * (check_match_shadow.c, check_match_outline.c), with constants and code of its own.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* same_scene: gen's images with their scenes in the original's coordinates, for
  * tests/same_scene.py, which draws each scene again with the original's library
  * (matplotlib, Pillow, cv2) and compares the pixels.

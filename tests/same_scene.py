@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """The same scene, drawn by the original's library: gen writes each image with
 its scene in the original's coordinates (tests/same_scene.c: the matplotlib,
 Pillow and cv2 calls the original script makes for it, one a line); this script

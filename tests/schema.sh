@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # schema: every task at its release levels (10 samples per level; a video task 50) makes the release
 # layout, and `gen check` (ids, exact fields, types, level sequence, images) passes.
 set -u

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shortcuts.c - the shortcut audit: how far can a guess go without perceiving
  * what a task asks about? (tasks.md rule 11, issue 12)
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # slurm: gen on a real (one-node) Slurm cluster.
 #  Starts munged, slurmctld and slurmd itself, with every file (munge key and
 #  socket, slurm.conf, state, spool, logs, PID files) in a scratch directory and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # suite: the whole-benchmark features.
 #  - gen all makes every task directory, each equal to running the task alone;
 #  - shards merged equal one run (byte for byte but gen.json's command);

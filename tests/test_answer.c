@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_answer - every task's answer format (common/eval/answer.h), table-driven.
  *
  * Per task: a record with the release's field names and JSON types, the gold

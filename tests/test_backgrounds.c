@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The background pictures (common/toolkit/backgrounds.h): the same stream draws the same
  * picture; every picture stays inside its area, covers all of it, keeps to
  * BG_MAX_PRIMS and BG_MAX_COLOURS and records its primitives' boxes and colours

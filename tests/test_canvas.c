@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_canvas: every task draws on the original script's canvas (issue 19,
  * shared/spec/tasks.md rule 4).  tests/canvas_sizes.txt holds the sizes measured
  * from the originals' own output, per task and level: for each line, three samples

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_font_threads.c - text drawn by several threads at once (font.h contract 3).
  *
  * Cairo 1.16 hands every thread that asks for one font face at one size the same

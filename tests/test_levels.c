@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The --num_sizes parser: ranges, lists, separate tokens, and clear errors. */
 #include "options.h"
 #include "testlib.h"

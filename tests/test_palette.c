@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_palette.c - CIEDE2000 against published data, the palette against the
  * original's, and its measured margins.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The PNG writer against libpng's reader: every deflate, level and row filter, on
  * noise, flat colour, odd sizes, padded strides and a drawn task image, decodes to
  * exactly the pixels written; the IDAT is one zlib stream that zlib inflates with

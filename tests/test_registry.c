@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The registry is sorted and unique, names every generators/<task>.c, and each
  * descriptor is complete and matches the release's field table
  * (tests/release_fields.txt, copied from the dataset card), or for gen's own

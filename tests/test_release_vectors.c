@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_release_vectors - gen's release verdicts equal the release's own on every
  * vector of tests/release_vectors/<task>.jsonl.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PCG32 against its published reference outputs, and the properties of the
  * derived streams that determinism rests on. */
 #include "rng.h"

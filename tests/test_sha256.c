@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* SHA-256 against the FIPS 180-4 example vectors, whole and in pieces. */
 #include "sha256.h"
 #include "testlib.h"

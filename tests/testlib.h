@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* testlib.h - the few assertions the unit tests share.
  *
  * Contract:

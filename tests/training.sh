@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # training: splits, the contamination check, --exclude, metadata.jsonl and recipes
 # (docs/training.md).
 #  - gen overlap finds planted duplicates: a copied image, a re-encoded copy (other

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # video_store: the program side of the video tasks (issue 30): samples of F frames
 # written as data/N_1.png .. data/N_F.png, the record's id (N_1.png) and "frames",
 # gen.json's "frames", and check, verify, merge, --scale, --annotations,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared by bench/fidelity/<task>.py of the counting tasks: the objects of an image
 as connected regions of its pixels, and the least distance between two of them."""
 import cv2

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/change_colour.py: why an original sample's gold cannot be read, or None.
 # The gold counts circles whose colour changed; there are 2n circles (n = gold).  Each
 # circle must be a blob of its own (two touching circles of one colour read as one

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/circle_boxes.py: why an original sample's gold cannot be read, or None.
 # The gold needs every circle counted and put on its side: the 2n red circles must be
 # 2n separate red blobs (circles 60 units apart are drawn 11.3 px wide at 9.9 px

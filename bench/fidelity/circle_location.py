@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/circle_location.py: why an original sample's gold cannot be read.
 import os
 import sys

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/circle_right_triangle.py: why an original sample's gold cannot be
 # read from its pixels, or None.  The axes of the 800 x 800 figure span x 102..718
 # and y 96..712; each cell's content is read at its middle (blue: circle, red:

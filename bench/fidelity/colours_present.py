@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/colours_present.py: why an original colours_present sample's gold
 # cannot be read from its picture, or None.
 #

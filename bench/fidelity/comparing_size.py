@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/comparing_size.py: why an original sample's gold cannot be read, or None.
 # Each row is the band above one of the black horizontal lines; in it the blue and the
 # green pixels (weighted by antialiased coverage) give each circle's area and so its

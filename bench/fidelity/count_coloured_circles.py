@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/count_coloured_circles.py: why an original sample's red count cannot be read.
 import os
 import sys

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/counting_circles.py: why an original sample's count cannot be read.
 import os
 import sys

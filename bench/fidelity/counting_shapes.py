@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/counting_shapes.py: why an original sample's counts cannot be read.
 import os
 import sys

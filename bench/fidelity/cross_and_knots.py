@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/cross_and_knots.py: why an original sample's gold cannot be read
 # from its pixels, or None.  The 640 x 480 figure's grid spans x 143.2..512.8 and
 # y 57.6..427.2 (369.6 px for n cells); a cell whose inner part has black ink

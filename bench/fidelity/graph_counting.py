@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/graph_counting.py: why an original sample's gold cannot be read, or None.
 # Nodes: light blue discs (31.75 px radius); each must be a blob of its own (n blobs, none
 # the size of two).  Edges: gray lines under the nodes; on a ring just outside every disc

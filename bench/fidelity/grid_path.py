@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/grid_path.py: why an original grid_path sample's gold cannot be
 # read from its pixels, or None.  The path stopped at a dead end before path_size
 # cells (the record's level then overstates the drawn path); otherwise the cells

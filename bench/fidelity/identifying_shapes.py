@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/identifying_shapes.py: why an original sample's gold cannot be read, or None.
 # The black lines cut the column into bands; each band must hold one coloured shape,
 # which is named from its pixels alone: its coloured area as a share of the disc

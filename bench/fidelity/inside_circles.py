@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/inside_circles.py: why an original sample's gold cannot be read, or None.
 # From the pixels alone: the red dot's centre (the middle of its red pixels' extent),
 # and the circles, found by a circle Hough transform (the dark ink convolved with a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/layered_colours.py: why an original layered_colours sample's gold
 # cannot be read from its picture, or None.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/layered_shapes.py: why an original layered_shapes sample's gold
 # cannot be read from its picture at the viewing size, or None.
 #

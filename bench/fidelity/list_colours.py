@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/list_colours.py: why an original list_colours sample's gold cannot
 # be read cleanly from its picture, or None.
 #

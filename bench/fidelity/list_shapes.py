@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/list_shapes.py: why an original list_shapes sample's gold cannot
 # be read cleanly from its picture, or None.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/locate_circles_colour.py: why an original sample's gold cannot be
 # read from its pixels, or None.  The board is 100-px cells with a 40-px margin and
 # a circle in every cell; each cell's colour is read at its middle (nearest of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/locate_circles_shape.py: why an original sample's gold cannot be
 # read from its pixels, or None.  The board is 100-px cells with a 40-px margin;
 # each cell's shape is read from three probes (middle, near the top-left and the

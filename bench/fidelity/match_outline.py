@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/match_outline.py: why an original sample's gold cannot be read, or None:
 # match_shadow.py's reading (one line under each row, one shape per row, its kind from the
 # area of its ink with holes filled, which reads an outline as its filled shape), the rows

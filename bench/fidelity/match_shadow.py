@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/match_shadow.py: why an original sample's gold cannot be read, or None.
 # The gold is how many rows hold the same kind in both strips.  Each strip must show
 # `Rows` black lines (one under every row) and one blue shape between each two; a shape's

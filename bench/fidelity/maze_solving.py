@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/maze_solving.py: why an original maze_solving sample's gold cannot
 # be read from its pixels, or None.  Reads the 11x11 blocks (black wall or white
 # cell), checks the open cells form a tree (one route between any two), that every

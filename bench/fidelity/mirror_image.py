@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/mirror_image.py: why an original sample's gold cannot be read, or None.
 # The gold is how many shapes crossed the blue line.  Each shape must be a blob of its
 # own (pixels more than 55% covered, 4-connected) that does not touch the line, the first

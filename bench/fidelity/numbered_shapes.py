@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/numbered_shapes.py: why an original sample's gold cannot be read, or None.
 # The gold needs every circle seen as a circle: the 2n shapes must be 2n separate
 # coloured blobs (a shape overlapping or touching another cuts its outline or merges

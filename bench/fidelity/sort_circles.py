@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/sort_circles.py: why an original sort_circles sample's gold cannot
 # be read from its pixels, or None.  Finds the black discs of the row (runs of dark
 # columns), measures each one's height in its middle column, and reports a gold

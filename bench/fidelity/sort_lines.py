@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/sort_lines.py: why an original sort_lines sample's gold cannot be
 # read from its pixels, or None.  Reads the line lengths off the picture (line i at
 # column (i + 1) * (1000 // (n + 1)), standing on row 990) and compares them with

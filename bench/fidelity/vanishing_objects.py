@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/vanishing_objects.py: why an original sample's gold cannot be read, or None.
 # The gold is the number of shapes gone from the second image: each shape must be one
 # dark blob of its own in the first image (none touching), and the second must have

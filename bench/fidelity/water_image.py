@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/fidelity/water_image.py: why an original sample's gold cannot be read, or None:
 # mirror_image.py's checks about the horizontal line (blobs of their own, none touching
 # the line, 2n above in the first image, n below in the second, each moved one the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen all: every task (or --tasks A,B) into OUT/TASK, in one pool (docs/cli.md). */
 #include "commands.h"
 

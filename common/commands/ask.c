@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen ask DIR|REQUESTS.jsonl --endpoint URL --model NAME: asks a chat-completions
  * server, answers into a results file gen score reads (docs/evaluation.md). */
 #include "commands.h"

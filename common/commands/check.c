@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen check DIR [--task TASK]: reads a task directory strictly (docs/cli.md). */
 #include "commands.h"
 

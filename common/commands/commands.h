@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* commands.h - gen's subcommands, one file each in common/commands/, and the
  * usage text they share (docs/cli.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen gold DIR: the gold answers of a task or tree as an answers file (docs/evaluation.md). */
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen list: every task, its images, release levels, level limit and record fields (docs/cli.md). */
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c - gen's entry point: --help, --version, the command table, and gen TASK
  * for any other name (docs/cli.md). */
 #include "commands.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen merge OUT SHARD_DIR...: joins shards or gen all trees (docs/cluster.md). */
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen overlap DIR_A DIR_B: samples two directories share (docs/training.md). */
 #include "commands.h"
 

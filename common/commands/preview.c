@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen preview TASK: one contact sheet of a task's levels (docs/cli.md). */
 #include "commands.h"
 

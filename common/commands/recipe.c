@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen recipe FILE.json: a training mixture in one command (docs/training.md). */
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen report ROOT ANSWERS -o report.html: a page for error analysis (docs/evaluation.md). */
 #include "commands.h"
 

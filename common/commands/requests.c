@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen requests DIR --model NAME: one Batch API request per sample (docs/evaluation.md). */
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen score DIR ANSWERS: scores an answers file against the gold (docs/evaluation.md). */
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen TASK: makes one task directory (docs/cli.md), and gen TASK --help. */
 #include "commands.h"
 

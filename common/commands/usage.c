@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* usage.c - the usage text of gen --help, gen TASK --help and gen all --help
  * (docs/cli.md; tests/manpage.sh holds docs/gen.1 to the options it names). */
 #include "commands.h"

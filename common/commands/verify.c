@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen verify DIR: remakes every sample and compares (docs/cluster.md). */
 #include "commands.h"
 

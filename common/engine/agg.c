@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* agg.c - matplotlib's Agg pixels (agg.h).  The arithmetic follows what Agg 2.4
  * as matplotlib 3.6 builds it computes, step for step where the doubles must
  * come out the same; the code is gen's own. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* agg.h - paths drawn as matplotlib 3.6's Agg backend draws them, to the byte.
  *
  * Contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* errors.h - exit codes of gen (documented in docs/cli.md).
  *
  * Contract:

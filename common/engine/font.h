@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* font.h - the bundled fonts, built into the program, loaded through FreeType.
  *
  * Contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* generator.c - the calls every generator makes (generator.h): failure with a
  * message, independent named streams, and the record field types. */
 #include "generator.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* generator.h - what every task generator declares, and what it is given.
  *
  * Contract:

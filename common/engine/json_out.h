@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json_out.h - JSON text in the release's style.
  *
  * Contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "pil_font.h"
 
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pil_font.h - text as Pillow 9.x's ImageDraw.text draws it without a font:
  * its built-in bitmap font (ImageFont.load_default(), X11's Adobe Courier Bold
  * 8 pt at 100 dpi, courB08; licence in fonts/courB08-COPYRIGHT.txt), hard-edged,

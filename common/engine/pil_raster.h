@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pil_raster.h - the pixels Pillow 9.4's ImageDraw sets for an ellipse, a
  * polygon and a rectangle on an RGB image, from the integer coordinates Pillow
  * draws with.

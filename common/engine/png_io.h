@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* png_io.h - PNG encoding (our own writer) and decoding (libpng).
  *
  * Contract:

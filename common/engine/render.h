@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render.h - draws a scene with Cairo into a reusable canvas.
  *
  * Contract:

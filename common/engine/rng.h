@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rng.h - PCG32 random streams with explicit state.
  *
  * Contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scene.h - what a sample draws, as a list of primitives with meaning.
  *
  * Contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Nettle's names are macros (sha256_init -> nettle_sha256_init) that would also
  * rename ours, so this file calls Nettle by its real names. */
 #include <nettle/sha2.h>

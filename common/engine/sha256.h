@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256.h - SHA-256 (FIPS 180-4), for the font pin and the output manifest.
  *
  * Contract:

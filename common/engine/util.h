@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* util.h - allocation that cannot fail silently, and small string helpers.
  *
  * Contract:

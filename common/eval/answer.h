@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* answer.h - a task's answer: the gold answer of a record in the task's own format,
  * and the verdict on a response, read the release's way (release.h) or gen's
  * strict way.

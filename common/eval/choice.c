@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "choice.h"
 
 #include <math.h>

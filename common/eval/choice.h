@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* choice.h - the five-way answers of composed questions (issue 30, ANSWER_CHOICE):
  * gold, reading, scoring, and the process metric over the STEP lines.
  *

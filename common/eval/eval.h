@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* eval.h - `gen gold` and `gen score`: gold answers files, reading a model's
  * answers in three formats, and EVAL.json in the release's shape.
  *

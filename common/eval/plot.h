@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot.h - accuracy against difficulty, one small panel per task (gen score --plot).
  *
  * Contract:

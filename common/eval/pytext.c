@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "pytext.h"
 
 #include "util.h"

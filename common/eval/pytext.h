@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pytext.h - text as the release's Python code sees it: a response decoded to code
  * points, and the few str and re operations its answer parsers use (str.strip,
  * str.split, str.lower, int(), and the regex classes \s, \d, \w and \b), with

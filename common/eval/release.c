@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "release.h"
 
 #include "json_out.h"

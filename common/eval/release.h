@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* release.h - each task's answer as the release (dair-iitd/Percept-V at d7da622)
  * asks for it, parses it and scores it: the gold answer in the task's own format,
  * the task's utils.py output_from_text (its Output and ERROR), and its eval.py's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report.h - `gen report ROOT ANSWERS -o report.html`: one static page for error
  * analysis of a scored run.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* requests.h - `gen requests`: one OpenAI Batch API request per sample (JSONL).
  *
  * Contract:

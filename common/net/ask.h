@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ask.h - `gen ask`: every request of a task directory or tree (built as gen
  * requests builds them) or of a requests file, sent to an OpenAI-compatible
  * chat-completions server; each answer kept as one line of a results file in

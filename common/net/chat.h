@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* chat.h - requests to an OpenAI-compatible chat-completions server (vllm
  * serve, llama.cpp's server, SGLang, Ollama, a hosted API), over libcurl.
  *

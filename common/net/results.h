@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* results.h - the results file of gen ask: JSONL in the batch-output shape that
  * gen score reads, one line a request, valid at every moment, and resumable.
  *

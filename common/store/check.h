@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check.h - `gen check DIR`: is a task directory a valid Percept-V task?
  *
  * Contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* commit.h - one writer per task directory, and a commit that a kill cannot
  * leave half done (used by run.c for gen TASK / gen all / gen merge, and by
  * gen verify).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dataset_read.h - reading a task directory that someone else made, trusting
  * nothing in it (gen check, gen verify and gen merge all read through here).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fsutil.h - the few file-system operations the driver needs, each checked.
  *
  * Contract:

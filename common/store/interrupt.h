@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* interrupt.h - SIGINT and SIGTERM during a run (Ctrl-C, a scheduler's kill).
  *
  * Contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* manifest.h - gen.json: what made a task directory, and the mark that gen made it.
  *
  * Contract:

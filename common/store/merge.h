@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* merge.h - `gen merge OUT SHARD_DIR...` and `gen verify DIR`.
  *
  * Contract (merge):

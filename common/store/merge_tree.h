@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* merge_tree.h - `gen merge OUT SHARD_DIR...` for either kind of shard.
  *
  * Contract:

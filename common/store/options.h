@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* options.h - the options of a run: what they hold, the samples and file names
  * they give, and the command line's rules for them (docs/cli.md), shared by the
  * commands (common/commands/), the run driver (run.c) and the gen.json reader

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* overlap.h - samples of one dataset that duplicate samples of another
  * (`gen overlap`, and `--exclude DIR` when making a split).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "pixhash.h"
 
 #include "util.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pixhash.h - a 128-bit hash of an image's pixels, not of its file.
  *
  * Contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* preview.h - `gen preview TASK`: one contact sheet to judge a task at a glance.
  *
  * Contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* progress.h - the progress line of long commands on a terminal (gen TASK, all,
  * recipe, verify, merge, overlap, ask).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* recipe.h - `gen recipe FILE.json`: a training mixture in one command.
  *
  * Contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* run.h - making samples and writing a task directory.
  *
  * Contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* backgrounds.h - procedural background pictures made of primitives, and the
  * palette colours that stay clearly visible on them.
  *

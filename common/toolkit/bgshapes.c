@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "bgshapes.h"
 
 #include "backgrounds.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bgshapes.h - the list tasks' shapes as Percept-V draws them: on a background
  * picture shown with matplotlib's imshow, in the picture's own pixels.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* colour.h - sRGB to CIE Lab and the CIEDE2000 colour difference.
  *
  * Contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* comp_chain.c - evaluating, resolving and wording sequential chains under
  * the one reading of docs/composed-reading.md (comp_chain.h). */
 #include "comp_chain.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* comp_chain.h - sequential chains of subconditions over a short video
  * (comp_sequential, issues 30 and 35).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* comp_world.c - the short videos of the compositional tasks: making a readable
  * world, drawing its frames, and the subconditions (comp_world.h). */
 #include "comp_world.h"

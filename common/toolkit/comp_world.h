@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* comp_world.h - the short videos of the compositional tasks (issue 30:
  * comp_conjunctive, comp_sequential): a few Percept-V primitives moving at
  * constant velocities over F frames, with events between frames, and the

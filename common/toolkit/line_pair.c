@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* line_pair.c - 2n small shapes beside a blue centre line, n of them reflected
  * across it in the second image (mirror_image, water_image).  See line_pair.h. */
 #include "line_pair.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* line_pair.h - the scene pair of mirror_image and water_image, as Percept-V
  * draws it: a 389x389 white canvas (matplotlib's 6.4x4.8 in figure at 100 dpi,
  * tight bounding box) with a 2 px blue line through the centre, vertical

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "mplfig.h"
 
 #include "agg.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mplfig.h - a matplotlib 3.6 figure of the originals, to the pixel: where
  * plt.subplots() puts its axes, how set_aspect('equal') shrinks them, where
  * savefig(bbox_inches='tight') cuts the image, and matplotlib's patches and lines

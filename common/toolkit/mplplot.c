@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "mplplot.h"
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mplplot.h - where a Percept-V matplotlib plot puts things, in gen's pixels.
  *
  * The swatch tasks of the original (colours_present, layered_colours,

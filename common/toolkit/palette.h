@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* palette.h - the named colour palette shared by every generator.
  *
  * Contract:

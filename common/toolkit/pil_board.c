@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "pil_board.h"
 
 #include "errors.h"

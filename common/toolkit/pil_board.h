@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pil_board.h - the numbered board of the locate_circles tasks, as the originals'
  * Pillow script draws it: 100-px cells, a 40-px margin, 2-px black lines, rows and
  * columns numbered from 1 in 20-px text; every cell holds one shape inset 5 px.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "pil_circles.h"
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pil_circles.h - circles placed as the originals' Pillow scripts place them
  * (counting_circles, count_coloured_circles): radii first, then whole-pixel
  * centres, and the readability test gen adds on top.

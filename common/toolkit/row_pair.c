@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* row_pair.c - two strips of n rows, one small blue shape per row (match_shadow,
  * match_outline).  See row_pair.h. */
 #include "row_pair.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* row_pair.h - the pair of match_shadow and match_outline, as Percept-V draws it:
  * two strips of n rows (matplotlib's 1 x (n+1) in figure at 100 dpi, tight
  * bounding box: 97 x floor(77.5 (n + 0.1) + 20) px, e.g. 97x105 at n = 1, 97x802

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "rows.h"
 
 #include "util.h"

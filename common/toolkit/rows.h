@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rows.h - what the originals' row tasks share: a column of rows stacked over
  * black lines (comparing_size, identifying_shapes) and a row of numbered objects
  * to be sorted by size (sort_circles, sort_lines).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shapes.h - named shapes and the plane geometry the generators and checks share.
  *
  * Contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "swatches.h"
 
 #include "font.h"

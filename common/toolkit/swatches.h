@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* swatches.h - the colour reference strip: Percept-V's swatches.png, drawn.
  *
  * Contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* perceptv.h - gen in-process: the Percept-V tasks as a C library (libperceptv).
  *
  * One sample of a task is what `gen TASK --seed S [--split X] [--grid_size G]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """perceptv: the Percept-V tasks of gen, in-process (docs/python.md).
 
 A dataset is made from a task name, a seed and levels; its entry i is file

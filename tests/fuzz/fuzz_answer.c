@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_answer - the answer-line parser of gen score (common/eval/answer.h) on
  * arbitrary bytes.
  *

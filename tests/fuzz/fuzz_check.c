@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_check - the data.json and gen.json readers of gen check / merge / verify on
  * arbitrary bytes: the strict JSON reader (dataset_read.h) in both modes, check's
  * record checks against the release, gen.json's options and "files" as verify

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Decodes the 8-bit RGB PNG files gen writes into numpy arrays (standard
 library zlib and numpy only; every filter type, the common ones vectorised)."""
 import struct

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Runs every ```python block of docs/python.md in order, in one namespace (the
 page's examples build on each other).  The blocks that need torch are skipped
 (and the test exits 77) where python3-torch is not installed.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every task's perceptv entries equal the files gen writes for the same options:
 the pixels of each PNG, the data.json record, the gold answer `gen gold` writes
 and the prompt `gen requests` sends.  Usage: test_equal.py GEN [TASK...]"""

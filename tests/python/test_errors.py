@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """perceptv's errors are what a Python user expects, with gen's own messages;
 indexing, iteration, threads and mixtures behave.  Usage: test_errors.py GEN"""
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """perceptv's verdicts equal gen score's on every vector of tests/release_vectors
 (both parsers), and on each task's gold answers.  Usage: test_score.py GEN VECTORS_DIR"""
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """perceptv datasets as map-style torch datasets: DataLoader with 0 or 2 workers
 gives the entries a loop gives, and DistributedSampler's ranks split them.
 Skipped (exit 77) where python3-torch is not installed."""

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Scores one mixed answers file per task both ways and prints the two Overall Accuracies.
 
 For each task of tests/release_data, every record gets a response drawn from that record's

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """gen's gold answers through the release's own pipeline, every task: 100.0 or a failure.
 
 For each task, gen makes the task at its release levels (GOLD_IMAGES a level, default 10),

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Makes tests/release_vectors/<task>.jsonl: responses and the release's verdicts on them.
 
 For every task, for records of the ORIGINAL script's own output (its data.json), a corpus of
