@@ -7,7 +7,6 @@
 #include "util.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,7 +122,7 @@ typedef struct ras {
 } ras;
 
 static _Thread_local ras R;
-static void thread_mark(void); /* at the end of the buffers: a thread frees them at its exit */
+static void thread_release(void); /* after the last buffer: frees them all at the thread's exit */
 
 static void ras_reset(ras *r)
 {
@@ -1238,7 +1237,7 @@ static void ras_add(ras *r, const agg_path *p)
 
 void agg_draw_path(const agg_canvas *c, const agg_path *p, const agg_paint *paint)
 {
-    thread_mark();
+    thread_at_exit(thread_release);
     double snap_width = paint->width;
     if (!paint->filled)
         p = clip_to_canvas(p, c->width, c->height);
@@ -1277,13 +1276,8 @@ static _Thread_local stamp stamp_fill, stamp_edge;
 
 /* Every buffer above is the calling thread's own and kept from path to path; a
  * thread that drew frees them at its exit (a run's workers end with the run). */
-static pthread_key_t thread_key;
-static pthread_once_t thread_once = PTHREAD_ONCE_INIT;
-static _Thread_local bool thread_marked;
-
-static void thread_release(void *unused)
+static void thread_release(void)
 {
-    (void)unused;
     free(R.cells);
     free(R.row_start);
     free(R.row_n);
@@ -1300,18 +1294,6 @@ static void thread_release(void *unused)
     free(stamp_edge.s);
     memset(&stamp_fill, 0, sizeof stamp_fill);
     memset(&stamp_edge, 0, sizeof stamp_edge);
-    thread_marked = false;
-}
-
-static void thread_key_make(void) { pthread_key_create(&thread_key, thread_release); }
-
-static void thread_mark(void)
-{
-    if (thread_marked)
-        return;
-    pthread_once(&thread_once, thread_key_make);
-    pthread_setspecific(thread_key, &thread_marked);
-    thread_marked = true;
 }
 
 static void record_span(void *ctx, int y, int x, int len, unsigned alpha)
@@ -1354,7 +1336,7 @@ static void stamp_at(const agg_canvas *c, const stamp *st, int dx, int dy, rgb c
 void agg_draw_markers(const agg_canvas *c, const agg_path *marker, const double *px, const double *py, int n,
                       const agg_paint *paint)
 {
-    thread_mark();
+    thread_at_exit(thread_release);
     /* the marker rasterized once about the origin, without a clip box; not
      * snapped, it is moved half a pixel so that (0, 0) is a pixel's centre */
     flatten(marker, paint->snap, paint->width, 0.5);

@@ -7,7 +7,6 @@
 #include "pil_raster.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -425,13 +424,13 @@ static void draw_agg_box(canvas *c, const prim *p, double scale)
 /* ---- matplotlib's patches and lines (EDGES_MPL, agg.h) -------------------- */
 
 static _Thread_local agg_path mpl_path;
-static void thread_mark(void);
+static void thread_release(void);
 
 /* Draws p as matplotlib's Agg backend draws the patch, line or marker it stands
  * for. */
 static void draw_mpl(canvas *c, const scene *s, const prim *p, double scale)
 {
-    thread_mark();
+    thread_at_exit(thread_release);
     agg_path *path = &mpl_path;
     agg_path_reset(path);
     agg_paint paint = {p->filled && p->type != PRIM_POLYLINE, p->fill, p->stroke_width * scale, p->stroke,
@@ -508,7 +507,7 @@ static void stretch_rows(canvas *dst, canvas *src, int rows)
 {
     int w0 = src->width, w1 = dst->width;
     if (stretch_map_w0 != w0 || stretch_map_w1 != w1) {
-        thread_mark();
+        thread_at_exit(thread_release);
         free(stretch_map);
         stretch_map = xmalloc(sizeof *stretch_map * (size_t)w1);
         double scale_x = 1. / ((double)w1 / w0);
@@ -565,13 +564,8 @@ static _Thread_local bool stretch_cv_ready;
 
 /* The buffers above are the calling thread's own, kept from image to image; a
  * thread that drew with them frees them at its exit. */
-static pthread_key_t thread_key;
-static pthread_once_t thread_once = PTHREAD_ONCE_INIT;
-static _Thread_local bool thread_marked;
-
-static void thread_release(void *unused)
+static void thread_release(void)
 {
-    (void)unused;
     agg_path_free(&mpl_path);
     free(stretch_map);
     stretch_map = NULL;
@@ -579,18 +573,6 @@ static void thread_release(void *unused)
     if (stretch_cv_ready)
         canvas_free(&stretch_cv);
     stretch_cv_ready = false;
-    thread_marked = false;
-}
-
-static void thread_key_make(void) { pthread_key_create(&thread_key, thread_release); }
-
-static void thread_mark(void)
-{
-    if (thread_marked)
-        return;
-    pthread_once(&thread_once, thread_key_make);
-    pthread_setspecific(thread_key, &thread_marked);
-    thread_marked = true;
 }
 
 int render_scene(canvas *c, const scene *s)
@@ -716,7 +698,7 @@ int render_scene_scaled(canvas *c, const scene *s, double scale)
     int first = 0;
     if (s->stretch_n > 0) { /* the picture drawn on its own, then stretched in */
         if (!stretch_cv_ready) {
-            thread_mark();
+            thread_at_exit(thread_release);
             canvas_init(&stretch_cv);
             stretch_cv_ready = true;
         }

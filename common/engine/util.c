@@ -3,6 +3,7 @@
 
 #include "errors.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,4 +116,33 @@ int edit_distance(const char *a, const char *b)
         }
     }
     return row[lb];
+}
+
+/* ---- thread_at_exit --------------------------------------------------------- */
+
+#define THREAD_AT_EXIT_MAX 8
+static pthread_key_t exit_key;
+static pthread_once_t exit_once = PTHREAD_ONCE_INIT;
+static _Thread_local void (*exit_fn[THREAD_AT_EXIT_MAX])(void);
+static _Thread_local int exit_n;
+
+static void run_at_exit(void *unused)
+{
+    (void)unused;
+    while (exit_n > 0)
+        exit_fn[--exit_n]();
+}
+
+static void exit_key_make(void) { pthread_key_create(&exit_key, run_at_exit); }
+
+void thread_at_exit(void (*release)(void))
+{
+    for (int i = 0; i < exit_n; i++)
+        if (exit_fn[i] == release)
+            return;
+    if (exit_n == THREAD_AT_EXIT_MAX)
+        abort(); /* a programming error: raise the limit */
+    pthread_once(&exit_once, exit_key_make);
+    exit_fn[exit_n++] = release;
+    pthread_setspecific(exit_key, exit_fn);
 }

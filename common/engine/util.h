@@ -27,6 +27,11 @@ void strbuf_addn(strbuf *sb, const char *s, size_t n);
 void strbuf_addf(strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_free(strbuf *sb);
 
+/* Has release() called in the calling thread when it exits (its thread-local
+ * buffers freed: a run's workers end with the run).  Calling it again with the
+ * same function does nothing; at most 8 functions a thread. */
+void thread_at_exit(void (*release)(void));
+
 /* Edit distance between two short strings (for did-you-mean suggestions). */
 int edit_distance(const char *a, const char *b);
 
