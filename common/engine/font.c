@@ -765,7 +765,7 @@ void font_mpl_ink(text_font f, double size, const char *text, double x, double y
 /* Pillow's PIXEL(): 26.6 to whole pixels, halves up. */
 #define PIL_PIXEL(v) ((((v) + 32) & -64) >> 6)
 
-static void pil_fail(const char *what)
+_Noreturn static void pil_fail(const char *what)
 {
     fprintf(stderr, "gen: FreeType failed (%s) on the Pillow font\n", what);
     exit(GEN_EXIT_INTERNAL);
@@ -834,7 +834,7 @@ static void pil_layout(mpl_thread *t, pil_entry *e)
         int advanced = (int)PIL_PIXEL(position);
         if (advanced > x_max)
             x_max = advanced;
-        FT_Glyph g;
+        FT_Glyph g = NULL;
         if (FT_Load_Glyph(f, gid[i], FT_LOAD_DEFAULT) || FT_Get_Glyph(f->glyph, &g))
             pil_fail("glyph");
         FT_BBox bb;
