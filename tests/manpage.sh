@@ -6,7 +6,8 @@
 #  - every subcommand of the usage has an entry in COMMANDS, and the reverse;
 #  - EXIT STATUS lists exactly the codes of common/engine/errors.h, which are also the
 #    codes `gen --help` lists; GEN_FONT is in both;
-#  - groff formats the page without a warning (where groff is installed).
+#  - groff formats the page without a warning, as a printed page and as man shows it on
+#    an 80-column terminal (where groff is installed).
 set -u
 GEN=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -60,6 +61,9 @@ grep -q "^\.TH GEN 1 .*\"gen $version\"" "$MAN" && ok || fail "the man page's .T
 if command -v groff >/dev/null; then
     warnings=$(groff -man -ww -z "$MAN" 2>&1)
     [ -z "$warnings" ] && ok || fail "groff warns: $warnings"
+    # man on an 80-column terminal: line length 78 (a word longer than a line warns)
+    warnings=$(groff -man -Tutf8 -rLL=78n -ww -z "$MAN" 2>&1)
+    [ -z "$warnings" ] && ok || fail "groff warns at man's 80 columns: $warnings"
     groff -man -Tascii -P-c -P-b -P-u "$MAN" 2>/dev/null | grep -q "EXIT STATUS" && ok || fail "groff does not render the page"
 else
     echo "manpage: groff is not installed, formatting not checked"
