@@ -285,11 +285,30 @@ static PyObject *sample_objects(pv_sample *s, char *err, size_t errlen)
     PyObject *prompt = PyUnicode_FromString(pv_sample_prompt(s));
     int n = pv_sample_image_count(s);
     PyObject *images = record && gold && prompt ? PyList_New(n) : NULL;
+    /* Images of one size (a video task's frames) are views of one (n, h, w, 3)
+     * array: one allocation a sample, which glibc keeps in its heap from one
+     * sample to the next; n separate arrays were trimmed from the heap's top and
+     * faulted in again every other sample (docs/performance.md, "In-process"). */
+    PyObject *block = NULL;
+    int w0, h0, same = n > 1;
+    if (same)
+        pv_sample_image_size(s, 0, &w0, &h0);
+    for (int k = 1; same && k < n; k++) {
+        int w, h;
+        pv_sample_image_size(s, k, &w, &h);
+        same = w == w0 && h == h0;
+    }
+    if (images && same) {
+        npy_intp dims[4] = {n, h0, w0, 3};
+        block = PyArray_SimpleNew(4, dims, NPY_UINT8);
+        if (!block)
+            Py_CLEAR(images);
+    }
     for (int k = 0; images && k < n; k++) {
         int w, h;
         pv_sample_image_size(s, k, &w, &h);
         npy_intp dims[3] = {h, w, 3};
-        PyObject *a = PyArray_SimpleNew(3, dims, NPY_UINT8);
+        PyObject *a = block ? PySequence_GetItem(block, k) : PyArray_SimpleNew(3, dims, NPY_UINT8);
         if (!a) {
             Py_CLEAR(images);
             break;
@@ -306,6 +325,7 @@ static PyObject *sample_objects(pv_sample *s, char *err, size_t errlen)
         }
     }
     PyObject *r = images ? PyTuple_Pack(4, images, record, gold, prompt) : NULL;
+    Py_XDECREF(block);
     Py_XDECREF(images);
     Py_XDECREF(record);
     Py_XDECREF(gold);

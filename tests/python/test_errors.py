@@ -65,6 +65,16 @@ for task in video[:1]:
     e = perceptv.create_dataset(task, seed=7, num_images=1, frames=3)[0]
     check(len(e["images"]) == 3 and e["metadata"]["frames"] == ["1_1.png", "1_2.png", "1_3.png"],
           "%s frames 3: %d images, frames %s" % (task, len(e["images"]), e["metadata"].get("frames")))
+    # the frames are views of one (F, h, w, 3) array (one allocation a sample: see
+    # docs/performance.md), each still a C-contiguous, writeable frame of its own
+    im = e["images"]
+    b = im[0].base
+    check(isinstance(b, np.ndarray) and b.shape == (3,) + im[0].shape and b.flags["C_CONTIGUOUS"] and
+          all(f.base is b and f.flags["C_CONTIGUOUS"] and f.flags["WRITEABLE"] and np.array_equal(f, b[k])
+              for k, f in enumerate(im)), "%s: frames are not views of one (3, h, w, 3) array" % task)
+    keep = im[1].copy()
+    im[0][...] = 7
+    check(np.array_equal(im[1], keep) and (b[0] == 7).all(), "%s: writing frame 1 changed another" % task)
     check(e["question"].startswith(perceptv.prompt(task)) and "\nA. " in e["question"],
           "%s: the question lacks its options: %r" % (task, e["question"][-200:]))
     d = perceptv.sample(task, 7, 1, perceptv._perceptv.task_info(task)[1])
