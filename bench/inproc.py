@@ -51,7 +51,7 @@ def cli(task, n, samples):
 def in_c(task, n, samples):
     r = subprocess.run([os.path.join(BUILD, "lib", "bench_inproc"), task, "7", str(n), str(REPEATS)], check=True,
                        capture_output=True, text=True)
-    name, made, us = r.stdout.split()
+    _, made, us = r.stdout.split()
     if int(made) != samples:  # the three columns must time the same samples
         sys.exit("bench_inproc made %s samples of %s, the CLI and Python %d" % (made, task, samples))
     return float(us) / 1e6

@@ -285,8 +285,8 @@ static PyObject *sample_objects(pv_sample *s, char *err, size_t errlen)
     PyObject *prompt = PyUnicode_FromString(pv_sample_prompt(s));
     int n = pv_sample_image_count(s);
     PyObject *images = record && gold && prompt ? PyList_New(n) : NULL;
-    /* Images of one size (a video task's frames) are views of one (n, h, w, 3)
-     * array: one allocation a sample, which glibc keeps in its heap from one
+    /* Images of one size (a video task's frames, a pair's two when alike) are
+     * views of one (n, h, w, 3) array: one allocation a sample, which glibc keeps in its heap from one
      * sample to the next; n separate arrays were trimmed from the heap's top and
      * faulted in again every other sample (docs/performance.md, "In-process"). */
     PyObject *block = NULL;

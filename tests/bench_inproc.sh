@@ -13,7 +13,6 @@ set -u
 SRC=$(realpath "$1")
 BUILD=$(realpath "$2")
 PY=$3
-GEN=$BUILD/gen
 . "$SRC/tests/lib.sh"
 scratch
 
